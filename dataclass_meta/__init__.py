@@ -1,0 +1,24 @@
+"""PEP 557 data classes as a metaclass and an inheritable base class.
+
+    from dataclass_meta import DataClass, field
+
+    class InventoryItem(DataClass):
+        name: str
+        unit_price: float
+        quantity_on_hand: int = 0
+"""
+
+from dataclasses import KW_ONLY, MISSING, FrozenInstanceError, InitVar
+
+from ._fields import Field, field
+from ._functions import (
+    asdict, astuple, fields, is_dataclass, make_dataclass, replace)
+from ._meta import DataClass, DataClassMeta
+
+__all__ = [
+    'DataClass', 'DataClassMeta',
+    'field', 'Field', 'fields', 'asdict', 'astuple', 'replace',
+    'is_dataclass', 'make_dataclass',
+    'MISSING', 'KW_ONLY', 'InitVar', 'FrozenInstanceError',
+]
+__version__ = '0.1.0'

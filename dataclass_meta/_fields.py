@@ -1,0 +1,201 @@
+"""Fields: ``field()``, reading annotations, and collecting a class's own fields.
+
+Fields are real ``dataclasses.Field`` objects (our subclass adds ``doc``), marked
+with the stdlib's ``_field_type`` so that ``dataclasses.fields()`` and every tool
+that reads ``__dataclass_fields__`` understands them.
+"""
+
+import dataclasses
+import re
+import sys
+import types
+
+from dataclasses import KW_ONLY, MISSING, InitVar
+
+FIELD = dataclasses._FIELD
+CLASSVAR = dataclasses._FIELD_CLASSVAR
+INITVAR = dataclasses._FIELD_INITVAR
+
+_EMPTY_METADATA = types.MappingProxyType({})
+# "identifier.identifier" or "identifier" at the start of a string annotation.
+_MODULE_IDENTIFIER_RE = re.compile(r'^(?:\s*(\w+)\s*\.)?\s*(\w+)')
+# 3.14+: gh-107503 gave Field a ``doc`` slot of its own.
+_HAS_DOC_SLOT = 'doc' in dataclasses.Field.__slots__
+
+
+class Field(dataclasses.Field):
+    """A ``dataclasses.Field`` that also carries ``doc`` on every Python."""
+
+    __slots__ = () if _HAS_DOC_SLOT else ('doc',)
+
+    def __init__(self, default, default_factory, init, repr, hash, compare,
+                 metadata, kw_only, doc=None):
+        if _HAS_DOC_SLOT:
+            super().__init__(default, default_factory, init, repr, hash, compare,
+                             metadata, kw_only, doc)
+        else:
+            super().__init__(default, default_factory, init, repr, hash, compare,
+                             metadata, kw_only)
+            self.doc = doc
+
+
+def field(*, default=MISSING, default_factory=MISSING, init=True, repr=True,
+          hash=None, compare=True, metadata=None, kw_only=MISSING, doc=None):
+    """Return an object that describes a data-class field.
+
+    The arguments are those of ``dataclasses.field()`` in Python 3.13, plus
+    ``doc`` (3.14's): a docstring for the field, used for ``__slots__`` docs.
+    """
+    if default is not MISSING and default_factory is not MISSING:
+        raise ValueError('cannot specify both default and default_factory')
+    return Field(default, default_factory, init, repr, hash, compare, metadata,
+                 kw_only, doc)
+
+
+def annotations_of(namespace):
+    """The annotations a class body declared, from its namespace or ``__dict__``.
+
+    The one place that knows how annotations are stored: 3.10-3.13 keep a dict
+    under ``__annotations__``; 3.14 (PEP 649) keeps an ``__annotate__`` function.
+    """
+    annotations = namespace.get('__annotations__')
+    if annotations is not None:
+        return annotations
+    annotate = namespace.get('__annotate__')
+    if annotate is None:
+        return {}
+    import annotationlib  # 3.14+ only
+    return annotationlib.call_annotate_function(
+        annotate, annotationlib.Format.FORWARDREF)
+
+
+def kind_of(annotation, module_name):
+    """Which of FIELD, CLASSVAR, INITVAR or KW_ONLY an annotation declares."""
+    if isinstance(annotation, str):
+        return _kind_of_string(annotation, module_name)
+    if annotation is KW_ONLY:
+        return KW_ONLY
+    if annotation is InitVar or type(annotation) is InitVar:
+        return INITVAR
+    typing = sys.modules.get('typing')
+    if typing is not None and (annotation is typing.ClassVar or (
+            type(annotation) is typing._GenericAlias
+            and annotation.__origin__ is typing.ClassVar)):
+        return CLASSVAR
+    return FIELD
+
+
+def _kind_of_string(annotation, module_name):
+    """The stdlib's best effort for string annotations: look names up in the module.
+
+    ``"ClassVar[int]"`` counts where the module's ``ClassVar`` is
+    ``typing.ClassVar``; ``"typing.ClassVar[int]"`` where its ``typing`` names a
+    module whose ``ClassVar`` is it. Any module exposing the object counts (the
+    stdlib only accepts ``typing``/``dataclasses``), so ``dataclass_meta.InitVar``
+    works too.
+    """
+    match = _MODULE_IDENTIFIER_RE.match(annotation)
+    if not match:
+        return FIELD
+    module = sys.modules.get(module_name)
+    namespace = getattr(module, '__dict__', None) or {}
+    prefix, name = match.groups()
+    if prefix:
+        namespace = getattr(namespace.get(prefix), '__dict__', None) or {}
+    obj = namespace.get(name)
+    if obj is None or isinstance(obj, str):
+        return FIELD
+    return kind_of(obj, module_name)
+
+
+def collect_own_fields(cls, annotations, kw_only, slot_defaults):
+    """Turn the class's own annotations into Fields, in order, with stdlib checks.
+
+    ``slot_defaults`` holds the defaults that ``DataClassMeta`` took out of a
+    slotted class's namespace (a slot and a class attribute cannot share a name).
+    """
+    own = []
+    kw_only_seen = False
+    module_name = cls.__module__
+    for name, annotation in annotations.items():
+        kind = kind_of(annotation, module_name)
+        if kind is KW_ONLY:
+            if kw_only_seen:
+                msg = f'{name!r} is KW_ONLY, but KW_ONLY has already been specified'
+                raise TypeError(msg)
+            kw_only_seen = True
+            kw_only = True
+            continue
+        if name in slot_defaults:
+            default = slot_defaults[name]
+        else:
+            default = getattr(cls, name, MISSING)
+        own.append(_make_field(name, annotation, kind, default, kw_only))
+    _check_unannotated(cls, annotations, slot_defaults)
+    return own
+
+
+def _make_field(name, annotation, kind, default, kw_only):
+    if isinstance(default, dataclasses.Field):
+        f = default
+    else:
+        if isinstance(default, types.MemberDescriptorType):
+            default = MISSING  # an inherited slot, not a default
+        f = Field(default, MISSING, True, True, None, True, None, MISSING)
+    f.name = name
+    f.type = annotation
+    f._field_type = kind
+    if kind is not FIELD and f.default_factory is not MISSING:
+        raise TypeError(f'field {name} cannot have a default factory')
+    if kind is CLASSVAR:
+        if f.kw_only is not MISSING:
+            raise TypeError(f'field {name} is a ClassVar but specifies kw_only')
+    elif f.kw_only is MISSING:
+        f.kw_only = kw_only
+    if kind is FIELD and f.default.__class__.__hash__ is None:
+        msg = (f'mutable default {type(f.default)} for field {name} is not allowed: '
+               f'use default_factory')
+        raise ValueError(msg)
+    return f
+
+
+def _check_unannotated(cls, annotations, slot_defaults):
+    for source in (cls.__dict__, slot_defaults):
+        for name, value in source.items():
+            if isinstance(value, dataclasses.Field) and name not in annotations:
+                raise TypeError(f'{name!r} is a field but has no type annotation')
+
+
+def merge_base_fields(cls, own):
+    """All fields: bases' in reverse MRO, then the class's own (which override)."""
+    merged = {}
+    for base in cls.__mro__[-1:0:-1]:
+        base_fields = getattr(base, '__dataclass_fields__', None)  # as the stdlib
+        if base_fields is not None:
+            merged.update(base_fields)
+    for f in own:
+        merged[f.name] = f
+    return merged
+
+
+def set_defaults_on_class(cls, own):
+    """Replace ``Field`` class attributes by the plain default, as the stdlib does."""
+    for f in own:
+        if isinstance(cls.__dict__.get(f.name), dataclasses.Field):
+            if f.default is MISSING:
+                delattr(cls, f.name)
+            else:
+                setattr(cls, f.name, f.default)
+
+
+def check_field_order(fields):
+    """``__init__`` cannot take a required positional argument after a default."""
+    seen_default = None
+    for f in fields:
+        if f.init and not f.kw_only:
+            if f.default is not MISSING or f.default_factory is not MISSING:
+                seen_default = f
+            elif seen_default is not None:
+                msg = (f'non-default argument {f.name!r} follows default argument '
+                       f'{seen_default.name!r}')
+                raise TypeError(msg)

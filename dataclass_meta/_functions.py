@@ -1,0 +1,181 @@
+"""The module-level functions of ``dataclasses``, with 3.13 semantics everywhere.
+
+They accept stdlib data classes as well as ours: both carry the same
+``__dataclass_fields__``.
+"""
+
+import copy
+import keyword
+import sys
+import types
+
+from ._fields import FIELD
+from ._options import NAMES as _OPTION_NAMES
+
+_FIELDS = '__dataclass_fields__'
+# Values asdict/astuple return as they are: deepcopy would return them unchanged.
+_ATOMIC = frozenset({
+    type(None), bool, int, float, str, complex, bytes, type(Ellipsis),
+    type(NotImplemented), types.CodeType, types.BuiltinFunctionType,
+    types.FunctionType, type, range, property,
+})
+
+
+def fields(class_or_instance):
+    """The fields of a data class or instance, as a tuple of ``Field``."""
+    try:
+        all_fields = getattr(class_or_instance, _FIELDS)
+    except AttributeError:
+        raise TypeError('must be called with a dataclass type or instance') from None
+    return tuple(f for f in all_fields.values() if f._field_type is FIELD)
+
+
+def is_dataclass(obj):
+    """True for a data class or an instance of one."""
+    cls = obj if isinstance(obj, type) else type(obj)
+    return hasattr(cls, _FIELDS)
+
+
+def _field_names(cls):
+    return [f.name for f in getattr(cls, _FIELDS).values() if f._field_type is FIELD]
+
+
+def asdict(obj, *, dict_factory=dict):
+    """The fields of an instance as a new dict, recursing into data classes,
+    lists, tuples and dicts; other values are deep-copied."""
+    if not hasattr(type(obj), _FIELDS):
+        raise TypeError('asdict() should be called on dataclass instances')
+    return _asdict(obj, dict_factory)
+
+
+def _asdict(obj, dict_factory):
+    cls = type(obj)
+    if cls in _ATOMIC:
+        return obj
+    if hasattr(cls, _FIELDS):
+        pairs = [(name, _asdict(getattr(obj, name), dict_factory))
+                 for name in _field_names(cls)]
+        return dict(pairs) if dict_factory is dict else dict_factory(pairs)
+    if cls is list:
+        return [_asdict(v, dict_factory) for v in obj]
+    if cls is dict:
+        return {_asdict(k, dict_factory): _asdict(v, dict_factory) for k, v in obj.items()}
+    if cls is tuple:
+        return tuple([_asdict(v, dict_factory) for v in obj])
+    return _container(obj, cls, _asdict, dict_factory)
+
+
+def astuple(obj, *, tuple_factory=tuple):
+    """The field values of an instance as a new tuple, recursing like ``asdict``."""
+    if not hasattr(type(obj), _FIELDS):
+        raise TypeError('astuple() should be called on dataclass instances')
+    return _astuple(obj, tuple_factory)
+
+
+def _astuple(obj, tuple_factory):
+    cls = type(obj)
+    if cls in _ATOMIC:
+        return obj
+    if hasattr(cls, _FIELDS):
+        return tuple_factory([_astuple(getattr(obj, name), tuple_factory)
+                              for name in _field_names(cls)])
+    return _container(obj, cls, _astuple, tuple_factory)
+
+
+def _container(obj, cls, recurse, factory):
+    """Containers and their subclasses, rebuilt with the same type."""
+    if issubclass(cls, tuple):
+        if hasattr(obj, '_fields'):  # a namedtuple takes its fields positionally
+            return cls(*[recurse(v, factory) for v in obj])
+        return cls(recurse(v, factory) for v in obj)
+    if issubclass(cls, dict):
+        if hasattr(cls, 'default_factory'):  # defaultdict takes the factory first
+            result = cls(obj.default_factory)
+            for k, v in obj.items():
+                result[recurse(k, factory)] = recurse(v, factory)
+            return result
+        return cls((recurse(k, factory), recurse(v, factory)) for k, v in obj.items())
+    if issubclass(cls, list):
+        return cls(recurse(v, factory) for v in obj)
+    return copy.deepcopy(obj)
+
+
+def replace(obj, /, **changes):
+    """A new instance like ``obj`` with some fields changed, through ``__init__``."""
+    cls = type(obj)
+    if not hasattr(cls, _FIELDS):
+        raise TypeError('replace() should be called on dataclass instances')
+    own = getattr(cls, '__dataclass_replace__', None)
+    if own is not None:
+        return own(obj, **changes)
+    from ._methods import make_replace
+    return make_replace(list(getattr(cls, _FIELDS).values()))(obj, **changes)
+
+
+_UNSET = object()
+
+
+def make_dataclass(cls_name, fields, *, bases=(), namespace=None, init=_UNSET,
+                   repr=_UNSET, eq=_UNSET, order=_UNSET, unsafe_hash=_UNSET,
+                   frozen=_UNSET, match_args=_UNSET, kw_only=_UNSET, slots=_UNSET,
+                   weakref_slot=_UNSET, module=None):
+    """Create a data class from a name and ``fields``: ``name``, ``(name, type)``
+    or ``(name, type, Field)`` items. It is built by ``DataClassMeta``, with
+    ``DataClass`` added to ``bases``; options not given are inherited from them.
+    """
+    from ._meta import DataClassMeta
+    annotations, defaults = _parse_fields(fields)
+    given = locals()
+    options = {name: given[name] for name in _OPTION_NAMES if given[name] is not _UNSET}
+
+    def body(ns):
+        ns.update(namespace or {})
+        ns.update(defaults)
+        ns['__annotations__'] = annotations
+        if module is not None:
+            ns['__module__'] = module
+
+    resolved = types.resolve_bases(bases)
+    meta, ns, kwds = types.prepare_class(cls_name, resolved, options)
+    if not issubclass(meta, DataClassMeta):
+        meta = DataClassMeta
+    if module is None:
+        ns['__module__'] = _caller_module()
+    body(ns)
+    if resolved is not bases:
+        ns['__orig_bases__'] = bases
+    return meta(cls_name, resolved, ns, **kwds)
+
+
+def _parse_fields(items):
+    """Annotations and defaults from ``make_dataclass`` items, with its checks."""
+    seen = set()
+    annotations = {}
+    defaults = {}
+    for item in items:
+        if isinstance(item, str):
+            name, tp = item, 'typing.Any'
+        elif len(item) == 2:
+            name, tp = item
+        elif len(item) == 3:
+            name, tp, spec = item
+            defaults[name] = spec
+        else:
+            raise TypeError(f'Invalid field: {item!r}')
+        if not isinstance(name, str) or not name.isidentifier():
+            raise TypeError(f'Field names must be valid identifiers: {name!r}')
+        if keyword.iskeyword(name):
+            raise TypeError(f'Field names must not be keywords: {name!r}')
+        if name in seen:
+            raise TypeError(f'Field name duplicated: {name!r}')
+        seen.add(name)
+        annotations[name] = tp
+    return annotations, defaults
+
+
+def _caller_module():
+    """The module that called ``make_dataclass``, so instances pickle."""
+    try:
+        return sys._getframe(2).f_globals.get('__name__', '__main__')
+    except (AttributeError, ValueError):
+        return '__main__'

@@ -1,0 +1,210 @@
+"""``DataClassMeta`` (work that must precede the type) and ``DataClass`` (the pipeline).
+
+``DataClassMeta.__new__`` only prepares the namespace: ``__slots__`` must exist
+before the type does, so slotted classes are built once, never re-created.
+``DataClass.__init_subclass__`` runs everything else as short named stages,
+before any ``__init_subclass__`` further along the MRO, so a framework that calls
+``super().__init_subclass__(**kw)`` first finds the fields finished.
+"""
+
+import abc
+from dataclasses import MISSING
+from operator import ge as _ge, gt as _gt, le as _le, lt as _lt
+
+from . import _options
+from ._fields import (
+    CLASSVAR as _CLASSVAR, FIELD, annotations_of, check_field_order, collect_own_fields, kind_of,
+    merge_base_fields, set_defaults_on_class)
+from ._init import init_parameters, make_init
+from ._methods import (
+    HASH_ACTIONS, LazyDoc, attach, make_eq, make_frozen_delattr, make_frozen_setattr,
+    make_getstate, make_hash, make_order, make_replace, make_repr, make_setstate)
+
+_SLOT_DEFAULTS = '__dataclass_slot_defaults__'
+
+
+class DataClassMeta(abc.ABCMeta):
+    """Metaclass of data classes; subclass it to transform namespaces first.
+
+    Derives from ``abc.ABCMeta``, so ``abc.ABC`` mixes in and abstract methods are
+    enforced. A class made with it always has ``DataClass`` among its bases.
+    """
+
+    def __new__(mcls, name, bases, namespace, /, **kwargs):
+        bases = _with_dataclass_base(bases)
+        slots, weakref_slot = _slot_options(bases, kwargs)
+        if slots:
+            namespace = _slotted_namespace(name, bases, namespace, weakref_slot)
+        return super().__new__(mcls, name, bases, namespace, **kwargs)
+
+
+def _with_dataclass_base(bases):
+    """Add ``DataClass`` to the bases of a class that names only the metaclass."""
+    base = globals().get('DataClass')
+    if base is None or any(isinstance(b, type) and issubclass(b, base) for b in bases):
+        return bases
+    return bases + (base,)
+
+
+def _slot_options(bases, kwargs):
+    inherited = _options.parent_params(bases)
+    return tuple(kwargs.get(name, getattr(inherited, name, False))
+                 for name in ('slots', 'weakref_slot'))
+
+
+def _slotted_namespace(name, bases, namespace, weakref_slot):
+    """The namespace with ``__slots__`` for every field not already slotted above.
+
+    Defaults of the class's own fields move out of the namespace (a slot and a
+    class attribute cannot share a name) into a stash the pipeline reads.
+    """
+    if '__slots__' in namespace:
+        raise TypeError(f'{name} already specifies __slots__')
+    module = namespace.get('__module__')
+    own = [n for n, a in annotations_of(namespace).items() if kind_of(a, module) is FIELD]
+    inherited = [f.name for b in bases
+                 for f in getattr(b, '__dataclass_fields__', {}).values()
+                 if f._field_type is FIELD]
+    taken = _inherited_slots(bases)
+    wanted = dict.fromkeys(inherited + own + (['__weakref__'] if weakref_slot else []))
+    namespace = dict(namespace)
+    stash = {n: namespace.pop(n) for n in own if n in namespace}
+    docs = {n: getattr(stash.get(n), 'doc', None) for n in wanted if n not in taken}
+    namespace['__slots__'] = docs if any(docs.values()) else tuple(docs)
+    namespace[_SLOT_DEFAULTS] = stash
+    return namespace
+
+
+def _inherited_slots(bases):
+    """Names already stored in slots (or a ``__dict__``/``__weakref__``) above."""
+    taken = set()
+    for base in bases:
+        for klass in base.__mro__[:-1]:
+            slots = klass.__dict__.get('__slots__')
+            if slots is None:
+                taken.update(('__dict__', '__weakref__'))
+            else:
+                taken.update((slots,) if isinstance(slots, str) else slots)
+    return taken
+
+
+class DataClass(metaclass=DataClassMeta):
+    """Base class of data classes: annotated fields become ``__init__``,
+    ``__repr__``, ``__eq__`` and the rest, with options as class keywords::
+
+        class Point(DataClass, frozen=True, order=True):
+            x: int
+            y: int = 0
+    """
+
+    __slots__ = ()
+
+    def __init_subclass__(cls, /, **kwargs):
+        explicit, rest = _options.split(kwargs)
+        if rest and _next_init_subclass(cls) is object:
+            raise _options.unknown(cls, rest)
+        _build(cls, explicit)
+        super().__init_subclass__(**rest)
+
+
+def _next_init_subclass(cls):
+    """The class whose ``__init_subclass__`` follows ``DataClass``'s in the MRO."""
+    mro = cls.__mro__
+    for klass in mro[mro.index(DataClass) + 1:]:
+        if '__init_subclass__' in klass.__dict__:
+            return klass
+    return object
+
+
+def _build(cls, explicit):
+    """The pipeline, in the stdlib's order so that the same mistake raises first."""
+    params = _options.resolve(cls, explicit)
+    own = collect_own_fields(cls, annotations_of(cls.__dict__), params.kw_only,
+                             _pop_slot_defaults(cls))
+    fields = merge_base_fields(cls, own)
+    set_defaults_on_class(cls, own)
+    _options.check_conflicts(cls, params, explicit)
+    cls.__dataclass_params__ = params
+    cls.__dataclass_fields__ = fields
+    _attach_methods(cls, params, list(fields.values()))
+    _set_class_attributes(cls, params, fields.values())
+
+
+def _pop_slot_defaults(cls):
+    stash = cls.__dict__.get(_SLOT_DEFAULTS)
+    if stash is None:
+        return {}
+    delattr(cls, _SLOT_DEFAULTS)
+    return stash
+
+
+_TOTAL = 'Consider using functools.total_ordering'
+
+# The generated methods. Per row: name, whether the options want it, the
+# factory (cls, params, fields of kind FIELD, all fields), and what a method of
+# that name written in the class body means: 'keep' it, or an error (with the
+# stdlib's suffix, if any). __hash__ follows HASH_ACTIONS instead.
+_METHODS = (
+    ('__init__', lambda p: p.init, lambda c, p, fl, al: make_init(
+        c, al, p.frozen, p.slots, hasattr(c, '__post_init__')), 'keep'),
+    ('__replace__', lambda p: True, lambda c, p, fl, al: make_replace(al), 'keep'),
+    ('__repr__', lambda p: p.repr, lambda c, p, fl, al: make_repr(fl), 'keep'),
+    ('__eq__', lambda p: p.eq, lambda c, p, fl, al: make_eq(fl), 'keep'),
+    ('__lt__', lambda p: p.order, lambda c, p, fl, al: make_order(fl, _lt), _TOTAL),
+    ('__le__', lambda p: p.order, lambda c, p, fl, al: make_order(fl, _le), _TOTAL),
+    ('__gt__', lambda p: p.order, lambda c, p, fl, al: make_order(fl, _gt), _TOTAL),
+    ('__ge__', lambda p: p.order, lambda c, p, fl, al: make_order(fl, _ge), _TOTAL),
+    ('__setattr__', lambda p: p.frozen,
+     lambda c, p, fl, al: make_frozen_setattr(c, fl), ''),
+    ('__delattr__', lambda p: p.frozen,
+     lambda c, p, fl, al: make_frozen_delattr(c, fl), ''),
+    ('__getstate__', lambda p: p.frozen and p.slots,
+     lambda c, p, fl, al: make_getstate(tuple(f.name for f in fl)), 'keep'),
+    ('__setstate__', lambda p: p.frozen and p.slots,
+     lambda c, p, fl, al: make_setstate(tuple(f.name for f in fl)), 'keep'),
+)
+
+
+def _attach_methods(cls, params, fields):
+    """Check every conflict first (nothing half-attached), then attach."""
+    own = cls.__dict__
+    plain = [f for f in fields if f._field_type is FIELD]
+    if params.init:
+        check_field_order(f for f in fields if f._field_type is not _CLASSVAR)
+    hash_action = HASH_ACTIONS[params.unsafe_hash, params.eq, params.frozen,
+                               _has_explicit_hash(own)]
+    if hash_action == 'raise':
+        raise TypeError(f'Cannot overwrite attribute __hash__ in class {cls.__name__}')
+    wanted = [row for row in _METHODS if row[1](params)]
+    for name, _, _, explicit in wanted:
+        if name in own and explicit != 'keep':
+            msg = f'Cannot overwrite attribute {name} in class {cls.__name__}'
+            raise TypeError(f'{msg} {explicit}' if explicit else msg)
+    for name, _, factory, _ in wanted:
+        if name not in own:
+            attach(cls, name, factory(cls, params, plain, fields))
+    if hash_action == 'add':
+        attach(cls, '__hash__', make_hash(plain))
+    elif hash_action == 'none':
+        cls.__hash__ = None
+
+
+def _has_explicit_hash(namespace):
+    """The stdlib's heuristic: ``__hash__ = None`` beside ``__eq__`` came from Python."""
+    class_hash = namespace.get('__hash__', MISSING)
+    return not (class_hash is MISSING
+                or (class_hash is None and '__eq__' in namespace))
+
+
+def _set_class_attributes(cls, params, fields):
+    own = cls.__dict__
+    if not own.get('__doc__'):
+        cls.__doc__ = LazyDoc()
+    if params.match_args and '__match_args__' not in own:
+        positional, _ = init_parameters(fields)
+        cls.__match_args__ = tuple(f.name for f in positional)
+    if params.weakref_slot and not params.slots:
+        raise TypeError('weakref_slot is True but slots is False')
+    # No abc.update_abstractmethods() needed: ABCMeta.__new__ computes
+    # __abstractmethods__ after type.__new__ (and so this pipeline) returns, and
+    # so already counts the generated methods.

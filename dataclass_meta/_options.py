@@ -1,0 +1,132 @@
+"""Class-keyword options: defaults, inheritance and conflicts.
+
+An option given as a class keyword wins; otherwise the class inherits it from its
+nearest data-class parent; otherwise the ``@dataclass`` default applies.
+"""
+
+import dataclasses
+
+# Name -> default, in the order of ``@dataclass(...)`` (Python 3.13).
+DEFAULTS = {
+    'init': True,
+    'repr': True,
+    'eq': True,
+    'order': False,
+    'unsafe_hash': False,
+    'frozen': False,
+    'match_args': True,
+    'kw_only': False,
+    'slots': False,
+    'weakref_slot': False,
+}
+NAMES = tuple(DEFAULTS)
+
+
+class _Params:
+    """``__dataclass_params__`` with all ten options on every Python.
+
+    3.12+ has ``dataclasses._DataclassParams`` with ten slots and we use it; 3.10
+    and 3.11 keep only six there, so this twin carries the full set.
+    """
+
+    __slots__ = NAMES
+
+    def __init__(self, *values):
+        for name, value in zip(NAMES, values):
+            setattr(self, name, value)
+
+    def __repr__(self):
+        inner = ','.join(f'{name}={getattr(self, name)!r}' for name in NAMES)
+        return f'_DataclassParams({inner})'
+
+
+# 3.12+: gh-102127 gave _DataclassParams all ten options.
+if len(getattr(dataclasses._DataclassParams, '__slots__', ())) == len(NAMES):
+    Params = dataclasses._DataclassParams
+else:
+    Params = _Params
+
+
+def split(kwargs):
+    """Split class keywords into (ours, the rest for ``__init_subclass__``)."""
+    ours = {}
+    for name in NAMES:
+        if name in kwargs:
+            ours[name] = kwargs.pop(name)
+    return ours, kwargs
+
+
+def parent_params(bases):
+    """``__dataclass_params__`` of the first data-class parent, depth first."""
+    for base in bases:
+        for klass in base.__mro__:
+            params = klass.__dict__.get('__dataclass_params__')
+            if params is not None:
+                return params
+    return None
+
+
+def resolve(cls, explicit):
+    """Return the class's ``Params``: explicit > inherited > default.
+
+    Conflicts are checked later (``check_conflicts``), after the fields, so a
+    class with several mistakes reports the one ``@dataclass`` would.
+    """
+    check_types(cls, explicit)
+    inherited = parent_params(cls.__bases__)
+    values = {}
+    for name, default in DEFAULTS.items():
+        if name in explicit:
+            values[name] = explicit[name]
+        elif inherited is not None:
+            values[name] = getattr(inherited, name, default)
+        else:
+            values[name] = default
+    if 'frozen' not in explicit:
+        values['frozen'] = any(_frozen_flags(cls).values())
+    return Params(*values.values())
+
+
+def check_conflicts(cls, params, explicit):
+    """Frozen against the data-class parents, then order against eq.
+
+    The stdlib's messages; beyond the stdlib, parents that disagree are an error
+    even when the class does not say ``frozen=`` itself: nothing sound to inherit.
+    """
+    flags = _frozen_flags(cls)
+    if flags:
+        any_frozen, all_frozen = any(flags.values()), all(flags.values())
+        if 'frozen' not in explicit and any_frozen != all_frozen:
+            frozen = ', '.join(k.__name__ for k, v in flags.items() if v)
+            thawed = ', '.join(k.__name__ for k, v in flags.items() if not v)
+            msg = (f'cannot inherit from frozen ({frozen}) and non-frozen ({thawed}) '
+                   f'data classes in {cls.__name__!r}: make the parents agree')
+            raise TypeError(msg)
+        if any_frozen and not params.frozen:
+            raise TypeError('cannot inherit non-frozen dataclass from a frozen one')
+        if not all_frozen and params.frozen:
+            raise TypeError('cannot inherit frozen dataclass from a non-frozen one')
+    if params.order and not params.eq:
+        raise ValueError('eq must be true if order is true')
+
+
+def _frozen_flags(cls):
+    """{data-class ancestor: frozen?}, found with getattr as the stdlib does."""
+    return {klass: klass.__dataclass_params__.frozen for klass in cls.__mro__[1:]
+            if hasattr(klass, '__dataclass_fields__')}
+
+
+def check_types(cls, explicit):
+    for name, value in explicit.items():
+        if value is not True and value is not False:
+            msg = (f'option {name!r} of data class {cls.__name__!r} must be True '
+                   f'or False, not {value!r}')
+            raise TypeError(msg)
+
+
+def unknown(cls, names):
+    """The error for class keywords that nobody consumed."""
+    name = next(iter(names))
+    msg = (f'unknown option {name!r} for data class {cls.__name__!r}: expected one '
+           f'of {", ".join(NAMES)}')
+    return TypeError(msg)
