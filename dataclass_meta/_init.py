@@ -6,6 +6,7 @@ does only C-level work on the common paths: no per-call loops in Python.
 """
 
 import inspect
+import sys
 from dataclasses import MISSING, _HAS_DEFAULT_FACTORY as FACTORY
 from itertools import repeat
 from types import MemberDescriptorType
@@ -104,7 +105,9 @@ def make_init(cls, fields, frozen, slots, has_post_init):
             self.__post_init__(*map(values.__getitem__, initvar_index))
 
     __init__.__signature__ = _signature(first_param, positional, keyword)
-    __init__.__annotations__ = init_annotations(cls, params)
+    __init__.__annotations__ = init_annotations(params)
+    if any(isinstance(f.type, str) for f in params):
+        __init__.__wrapped__ = ModuleScope(cls.__module__)
     return __init__
 
 
@@ -120,22 +123,28 @@ def _setter(cls, names, frozen):
     return _object_setattr, None
 
 
-def init_annotations(cls, params):
-    """``__init__.__annotations__`` as the stdlib's: field types, ``return: None``.
-
-    String annotations become ``ForwardRef``s that remember the class's module,
-    so ``typing.get_type_hints(C.__init__)`` resolves them there and not in ours.
-    """
-    import typing
-    module = cls.__module__
-    annotations = {}
-    for f in params:
-        tp = f.type
-        if isinstance(tp, str):
-            tp = typing.ForwardRef(tp, is_argument=True, module=module)
-        annotations[f.name] = tp
+def init_annotations(params):
+    """``__init__.__annotations__`` as the stdlib's: field types, ``return: None``."""
+    annotations = {f.name: f.type for f in params}
     annotations['return'] = None
     return annotations
+
+
+class ModuleScope:
+    """Where string annotations of a generated ``__init__`` are to be resolved.
+
+    ``typing.get_type_hints`` and ``inspect.get_annotations(eval_str=True)`` take
+    the globals of the function at the end of the ``__wrapped__`` chain; a closure's
+    own are this package's. So ``__init__.__wrapped__`` points here, to the
+    class's module, when an annotation is a string. ``inspect.signature`` stops
+    at ``__init__`` itself, which carries ``__signature__``.
+    """
+
+    __slots__ = ('__globals__',)
+
+    def __init__(self, module_name):
+        module = sys.modules.get(module_name)
+        self.__globals__ = getattr(module, '__dict__', {})
 
 
 def self_name(fields):
