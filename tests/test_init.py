@@ -1,0 +1,202 @@
+"""The generated ``__init__``: binding, defaults, factories, InitVar, post-init, errors."""
+
+import dataclasses
+import inspect
+import typing
+
+import pytest
+
+from dataclass_meta import KW_ONLY, DataClass, InitVar, field
+
+
+def test_positional_keyword_and_defaults(slots):
+    """Arguments bind positionally and by keyword; defaults fill the rest."""
+    class C(DataClass, slots=slots):
+        x: int
+        y: str = 'a'
+        z: float = 1.5
+
+    assert (C(1).x, C(1).y, C(1).z) == (1, 'a', 1.5)
+    c = C(2, z=3.0)
+    assert (c.x, c.y, c.z) == (2, 'a', 3.0)
+    c = C(y='b', x=3)
+    assert (c.x, c.y) == (3, 'b')
+
+
+def test_default_factory_called_per_instance(slots):
+    """Each instance gets its own factory value; a given value skips the factory."""
+    calls = []
+
+    def make():
+        calls.append(1)
+        return []
+
+    class C(DataClass, slots=slots):
+        items: list = field(default_factory=make)
+
+    a, b = C(), C()
+    assert a.items is not b.items and len(calls) == 2
+    given = [1]
+    assert C(given).items is given and len(calls) == 2
+
+
+def test_init_false_fields(slots):
+    """init=False fields: a factory runs, a default is the class's (or slot's)."""
+    class C(DataClass, slots=slots):
+        x: int
+        made: list = field(default_factory=list, init=False)
+        fixed: int = field(default=7, init=False)
+
+    c = C(1)
+    assert c.made == [] and c.fixed == 7
+    assert 'made' not in inspect.signature(C).parameters
+
+
+def test_post_init_receives_initvars_in_order():
+    """__post_init__ gets the InitVars positionally, in field order."""
+    class C(DataClass):
+        a: int
+        scale: InitVar[int]
+        b: int = 0
+        offset: InitVar[int] = 100
+
+        def __post_init__(self, scale, offset):
+            self.total = (self.a + self.b) * scale + offset
+
+    assert C(1, 2).total == 102
+    assert C(1, 2, 3, 4).total == 12
+    assert not hasattr(C(1, 2), 'scale')
+    assert [f.name for f in dataclasses.fields(C)] == ['a', 'b']
+
+
+def test_kw_only_fields_assigned_in_field_order():
+    """Fields are stored in definition order even when keyword-only ones interleave."""
+    order = []
+
+    class C(DataClass):
+        a: int = field(kw_only=True)
+        b: int = 0
+
+        def __setattr__(self, name, value):
+            order.append(name)
+            super().__setattr__(name, value)
+
+    C(a=1, b=2)
+    assert order == ['a', 'b']
+    assert str(inspect.signature(C)) == '(b: int = 0, *, a: int) -> None'
+
+
+def test_kw_only_marker():
+    """Fields after ``_: KW_ONLY`` are keyword-only; ``_`` is not a field."""
+    class C(DataClass):
+        x: int
+        _: KW_ONLY
+        y: int
+        z: int = 3
+
+    assert str(inspect.signature(C)) == '(x: int, *, y: int, z: int = 3) -> None'
+    assert C(1, y=2).z == 3
+    assert [f.name for f in dataclasses.fields(C)] == ['x', 'y', 'z']
+
+
+def test_field_named_self():
+    """A field called ``self`` works: the instance parameter is renamed."""
+    class C(DataClass):
+        self: int
+
+    assert C(self=3).self == 3
+    sig = inspect.signature(C.__init__)
+    assert list(sig.parameters) == ['__dataclass_self__', 'self']
+
+
+@pytest.mark.parametrize('args, kwargs', [
+    ((), {}),
+    ((1, 2, 3, 4), {}),
+    ((1, 2, 3, 4), {'z': 1}),
+    ((1,), {'q': 1}),
+    ((1,), {'x': 1}),
+    ((1, 2), {}),
+    ((), {'y': 2}),
+    ((1, 2, 3, 4, 5), {'x': 1}),
+])
+def test_call_errors_are_the_interpreters(args, kwargs):
+    """Wrong calls raise the same TypeError text as an exec-built ``__init__``."""
+    @dataclasses.dataclass
+    class C:
+        x: int
+        y: int = 1
+        _: KW_ONLY
+        z: int
+        w: int = 2
+
+    with pytest.raises(TypeError) as expected:
+        C(*args, **kwargs)
+    C = type('C', (DataClass,), {'__annotations__': dict(C.__annotations__),
+                                 'y': 1, 'w': 2, '__qualname__': C.__qualname__})
+    with pytest.raises(TypeError) as got:
+        C(*args, **kwargs)
+    assert str(got.value) == str(expected.value)
+
+
+def test_missing_lists_names_like_python():
+    """Three missing arguments are listed "'a', 'b', and 'c'"."""
+    class C(DataClass):
+        a: int
+        b: int
+        c: int
+
+    with pytest.raises(TypeError, match=r"missing 3 required positional arguments: "
+                                        r"'a', 'b', and 'c'"):
+        C()
+
+
+def test_signature_and_annotations_look_hand_written():
+    """``__init__`` has a name, qualname, module, signature and annotations."""
+    class C(DataClass):
+        x: int
+        y: list = field(default_factory=list)
+
+    init = C.__init__
+    assert init.__name__ == '__init__'
+    assert init.__qualname__.endswith('C.__init__')
+    assert init.__module__ == __name__
+    assert str(inspect.signature(C)) == '(x: int, y: list = <factory>) -> None'
+    assert typing.get_type_hints(init) == {'x': int, 'y': list, 'return': type(None)}
+
+
+def test_explicit_init_is_kept():
+    """An ``__init__`` written in the class body wins, as with ``@dataclass``."""
+    class C(DataClass):
+        x: int
+
+        def __init__(self):
+            self.x = 42
+
+    assert C().x == 42
+
+
+def test_init_false_option():
+    """``init=False`` generates no ``__init__``."""
+    class C(DataClass, init=False):
+        x: int = 1
+
+    assert '__init__' not in C.__dict__
+    assert C().x == 1
+
+
+def test_descriptor_default():
+    """A descriptor default is used through the descriptor, as the stdlib does."""
+    class D:
+        def __set_name__(self, owner, name):
+            self.name = '_' + name
+
+        def __get__(self, obj, owner=None):
+            return 100 if obj is None else getattr(obj, self.name, 100)
+
+        def __set__(self, obj, value):
+            setattr(obj, self.name, value * 2)
+
+    class C(DataClass):
+        x: int = D()
+
+    assert C().x == 200 and C(1).x == 2
