@@ -1,0 +1,157 @@
+"""Options as class keywords: inherited, overridden, and their conflicts."""
+
+import dataclasses
+
+import pytest
+
+from dataclass_meta import DataClass, FrozenInstanceError, fields
+
+
+class Model(DataClass, frozen=True, kw_only=True, order=True):
+    """A framework base: options set once."""
+    id: int = 0
+
+
+def test_options_are_inherited():
+    """A subclass takes its data-class parent's options."""
+    class User(Model):
+        name: str
+
+    p = User.__dataclass_params__
+    assert (p.frozen, p.kw_only, p.order) == (True, True, True)
+    u = User(name='a')
+    with pytest.raises(FrozenInstanceError):
+        u.name = 'b'
+    assert User(name='a') < User(name='b')
+    with pytest.raises(TypeError):
+        User('a')  # kw_only applies to the subclass's own fields too
+
+
+def test_explicit_keyword_overrides_inherited():
+    """The class's own keywords win over inherited ones."""
+    class Loose(Model, kw_only=False, order=False):
+        name: str
+
+    assert Loose('a').name == 'a'
+    assert Loose.__dataclass_params__.order is False
+    assert '__lt__' not in Loose.__dict__
+
+
+def test_kw_only_applies_per_class():
+    """A parent's kw_only fields stay keyword-only under a positional child."""
+    class Child(Model, kw_only=False):
+        name: str
+
+    assert str(__import__('inspect').signature(Child)) == \
+        '(name: str, *, id: int = 0) -> None'
+
+
+def test_fields_merge_in_reverse_mro():
+    """Fields come base first; a redefinition keeps its place but takes the new spec."""
+    class A(DataClass):
+        x: int = 1
+        y: int = 2
+
+    class B(A):
+        z: int = 3
+        x: int = 10
+
+    assert [f.name for f in fields(B)] == ['x', 'y', 'z']
+    assert B().x == 10
+
+
+def test_non_frozen_under_frozen_is_an_error():
+    """Explicit ``frozen=False`` under a frozen parent: the stdlib's message."""
+    with pytest.raises(TypeError, match='^cannot inherit non-frozen dataclass from a frozen one$'):
+        class C(Model, frozen=False):
+            pass
+
+
+def test_frozen_under_non_frozen_is_an_error():
+    """``frozen=True`` under a non-frozen data-class parent: the stdlib's message."""
+    class Base(DataClass):
+        x: int = 0
+
+    with pytest.raises(TypeError, match='^cannot inherit frozen dataclass from a non-frozen one$'):
+        class C(Base, frozen=True):
+            pass
+
+
+def test_parents_that_disagree_on_frozen():
+    """Parents that disagree are an error even without an explicit ``frozen=``."""
+    class Thawed(DataClass):
+        a: int = 0
+
+    with pytest.raises(TypeError, match=r"frozen \(Model\) and non-frozen \(Thawed\)"):
+        class C(Model, Thawed):
+            pass
+
+
+def test_stdlib_parent_fields_are_merged():
+    """A stdlib data class parent contributes its fields and frozen flag."""
+    @dataclasses.dataclass
+    class Std:
+        a: int = 1
+
+    class C(DataClass, Std):
+        b: int = 2
+
+    assert [f.name for f in fields(C)] == ['a', 'b']
+    assert C() == C(1, 2)
+
+
+def test_order_without_eq_is_an_error():
+    """``order=True`` with ``eq=False`` is the stdlib's ValueError, also when inherited."""
+    with pytest.raises(ValueError, match='^eq must be true if order is true$'):
+        class C(DataClass, order=True, eq=False):
+            pass
+    with pytest.raises(ValueError, match='^eq must be true if order is true$'):
+        class D(Model, eq=False):
+            pass
+
+
+def test_unknown_keyword_names_the_options():
+    """A misspelt option names itself, the class and the valid options."""
+    with pytest.raises(TypeError, match=r"^unknown option 'frozn' for data class 'C': "
+                                        r"expected one of init, repr, eq, order"):
+        class C(DataClass, frozn=True):
+            pass
+
+
+def test_option_values_must_be_bool():
+    """``frozen='yes'`` is rejected: options are True or False."""
+    with pytest.raises(TypeError, match=r"^option 'frozen' of data class 'C' must be True "
+                                        r"or False, not 'yes'$"):
+        class C(DataClass, frozen='yes'):
+            pass
+
+
+def test_other_keywords_reach_init_subclass():
+    """Keywords that are not options pass through to a framework's hook."""
+    seen = {}
+
+    class Table(DataClass):
+        def __init_subclass__(cls, *, table=None, **kw):
+            super().__init_subclass__(**kw)
+            seen[cls.__name__] = (table, [f.name for f in fields(cls)])
+
+    class User(Table, table='users', order=True):
+        id: int
+
+    assert seen == {'User': ('users', ['id'])}
+    assert User.__dataclass_params__.order
+
+
+def test_keywords_reach_a_mixin_after_dataclass():
+    """A cooperative mixin later in the MRO receives its own keywords."""
+    seen = []
+
+    class Mixin:
+        def __init_subclass__(cls, *, flavour, **kw):
+            super().__init_subclass__(**kw)
+            seen.append((cls.__name__, flavour, [f.name for f in fields(cls)]))
+
+    class C(DataClass, Mixin, flavour='mint'):
+        x: int
+
+    assert seen == [('C', 'mint', ['x'])]

@@ -1,0 +1,151 @@
+"""Metaclass integration: ABCs, Generic, other metaclasses, hooks seeing fields."""
+
+import abc
+import typing
+
+import pytest
+
+from dataclass_meta import DataClass, DataClassMeta, fields
+
+
+def test_abc_and_abstractmethod_enforced():
+    """``abc.ABC`` mixes in; abstract methods block instantiation until defined."""
+    class Shape(DataClass, abc.ABC):
+        name: str
+
+        @abc.abstractmethod
+        def area(self):
+            ...
+
+    with pytest.raises(TypeError, match='abstract'):
+        Shape('s')
+
+    class Square(Shape):
+        side: int = 1
+
+        def area(self):
+            return self.side ** 2
+
+    assert Square('sq', 3).area() == 9
+
+
+def test_generated_method_satisfies_abstract_one():
+    """An abstract ``__repr__`` is implemented by the generated one."""
+    class Base(abc.ABC):
+        @abc.abstractmethod
+        def __repr__(self):
+            ...
+
+    class C(DataClass, Base):
+        x: int
+
+    assert repr(C(1)).endswith('C(x=1)')
+
+
+def test_generic():
+    """``Generic[T]`` works; subscripted classes construct instances."""
+    T = typing.TypeVar('T')
+
+    class Box(DataClass, typing.Generic[T]):
+        item: T
+
+    assert Box[int](3).item == 3
+    assert Box.__parameters__ == (T,)
+
+
+def test_generic_frozen_slotted():
+    """Subscripted construction works even where ``__orig_class__`` cannot be set."""
+    T = typing.TypeVar('T')
+
+    class Box(DataClass, typing.Generic[T], frozen=True, slots=True):
+        item: T
+
+    assert Box[int](3) == Box(3)
+
+
+def test_metaclass_alone_adds_the_base():
+    """``metaclass=DataClassMeta`` without ``DataClass`` still makes a data class."""
+    class C(metaclass=DataClassMeta, frozen=True):
+        x: int
+
+    assert issubclass(C, DataClass)
+    assert C(1) == C(1) and hash(C(1)) == hash((1,))
+
+
+def test_combining_with_another_metaclass():
+    """A metaclass derived from both ``DataClassMeta`` and another one works."""
+    class Registry(type):
+        classes = []
+
+        def __new__(mcls, name, bases, ns, **kw):
+            cls = super().__new__(mcls, name, bases, ns, **kw)
+            Registry.classes.append(name)
+            return cls
+
+    class Meta(DataClassMeta, Registry):
+        pass
+
+    class Base(DataClass, metaclass=Meta):
+        pass
+
+    class C(Base, order=True):
+        x: int
+
+    assert Registry.classes[-2:] == ['Base', 'C']
+    assert C(1) < C(2)
+
+
+def test_metaclass_subclass_transforms_namespace():
+    """A ``DataClassMeta`` subclass may add fields to the namespace before the class."""
+    class Stamped(DataClassMeta):
+        def __new__(mcls, name, bases, ns, **kw):
+            ns.setdefault('__annotations__', {})['created'] = int
+            ns['created'] = 0
+            return super().__new__(mcls, name, bases, ns, **kw)
+
+    class C(DataClass, metaclass=Stamped):
+        x: int = 1
+
+    assert [f.name for f in fields(C)] == ['x', 'created']
+
+
+def test_init_subclass_sees_finished_fields_and_methods():
+    """After ``super().__init_subclass__()``, fields and methods are all there."""
+    seen = {}
+
+    class Base(DataClass):
+        def __init_subclass__(cls, **kw):
+            super().__init_subclass__(**kw)
+            seen['fields'] = [f.name for f in fields(cls)]
+            seen['init'] = '__init__' in cls.__dict__
+
+    class C(Base, slots=True):
+        a: int
+        b: int = 0
+
+    assert seen == {'fields': ['a', 'b'], 'init': True}
+
+
+def test_generated_methods_have_names():
+    """Generated methods have the class's qualname prefix and module."""
+    class C(DataClass, order=True, frozen=True):
+        x: int
+
+    for name in ('__init__', '__repr__', '__eq__', '__lt__', '__hash__',
+                 '__setattr__', '__replace__'):
+        method = C.__dict__[name]
+        assert method.__name__ == name
+        assert method.__qualname__ == f'{C.__qualname__}.{name}'
+        assert method.__module__ == __name__
+
+
+def test_failed_definition_leaves_parent_untouched():
+    """A class that fails to build changes nothing in its parent."""
+    class Base(DataClass):
+        x: int = 0
+
+    before = dict(Base.__dict__)
+    with pytest.raises(ValueError):
+        class C(Base):
+            y: list = []
+    assert dict(Base.__dict__) == before
