@@ -1,0 +1,159 @@
+"""fields, asdict, astuple, replace, is_dataclass, make_dataclass: as the stdlib's."""
+
+import collections
+import copy
+import dataclasses
+import inspect
+import pickle
+import sys
+
+import pytest
+
+import dataclass_meta as dm
+from dataclass_meta import DataClass, InitVar, field
+
+Pair = collections.namedtuple('Pair', 'a b')
+
+
+class Child(DataClass):
+    name: str
+    tags: list = field(default_factory=list)
+
+
+class Parent(DataClass):
+    child: Child
+    children: list
+    by_name: dict
+    pair: Pair
+    counts: collections.defaultdict
+    extra: object = None
+
+
+def _parent():
+    counts = collections.defaultdict(int, {'a': 1})
+    return Parent(Child('c', ['x']), [Child('d'), Child('e')], {'k': Child('f')},
+                  Pair(Child('g'), 1), counts, extra={1, 2})
+
+
+def _stdlib_safe(p):
+    """Before 3.12 the stdlib's asdict cannot rebuild a defaultdict (gh-79721)."""
+    return dm.replace(p, counts={'a': 1}) if sys.version_info < (3, 12) else p
+
+
+def test_asdict_and_astuple_match_stdlib():
+    """Nested data classes, lists, dicts, namedtuples and defaultdicts recurse alike."""
+    p = _stdlib_safe(_parent())
+    assert dm.asdict(p) == dataclasses.asdict(p)
+    assert dm.astuple(p) == dataclasses.astuple(p)
+    p = _parent()
+    d = dm.asdict(p)
+    assert d['child'] == {'name': 'c', 'tags': ['x']}
+    assert type(d['pair']) is Pair and type(d['counts']) is collections.defaultdict
+    assert d['counts'].default_factory is int
+    assert d['extra'] == {1, 2} and d['extra'] is not p.extra  # deep-copied
+
+
+def test_asdict_factories():
+    """``dict_factory`` and ``tuple_factory`` are applied at every level."""
+    p = _stdlib_safe(_parent())
+    assert dm.asdict(p, dict_factory=collections.OrderedDict) == \
+        dataclasses.asdict(p, dict_factory=collections.OrderedDict)
+    assert dm.astuple(p, tuple_factory=list) == dataclasses.astuple(p, tuple_factory=list)
+
+
+def test_functions_reject_non_dataclasses():
+    """Non-data-classes get the stdlib's TypeErrors."""
+    for func, msg in [(dm.asdict, 'asdict() should be called on dataclass instances'),
+                      (dm.astuple, 'astuple() should be called on dataclass instances'),
+                      (dm.replace, 'replace() should be called on dataclass instances')]:
+        with pytest.raises(TypeError, match=f'^{msg}'.replace('(', r'\(').replace(')', r'\)')):
+            func(object())
+    with pytest.raises(TypeError, match='^must be called with a dataclass type or instance$'):
+        dm.fields(object())
+    with pytest.raises(TypeError):
+        dm.asdict(Child)  # a class, not an instance
+    assert dm.is_dataclass(Child) and dm.is_dataclass(Child('a'))
+    assert not dm.is_dataclass(DataClass) and not dm.is_dataclass(1)
+
+
+def test_fields_excludes_pseudo_fields():
+    """ClassVars and InitVars are in ``__dataclass_fields__`` but not ``fields()``."""
+    import typing
+
+    class C(DataClass):
+        x: int
+        cv: typing.ClassVar[int] = 1
+        iv: InitVar[int] = 0
+
+    assert [f.name for f in dm.fields(C)] == ['x']
+    assert set(C.__dataclass_fields__) == {'x', 'cv', 'iv'}
+
+
+def test_replace_rules():
+    """replace keeps other fields, rejects init=False, requires InitVars."""
+    class C(DataClass):
+        x: int
+        y: int = 0
+        z: int = field(default=5, init=False)
+        iv: InitVar[int] = 1
+
+    class D(DataClass):
+        x: int
+        iv: InitVar[int]
+
+        def __post_init__(self, iv):
+            pass
+
+    c = C(1, 2)
+    assert dm.replace(c, y=3) == C(1, 3)
+    assert c.__replace__(x=9) == C(9, 2)
+    with pytest.raises(TypeError, match='^field z is declared with init=False, it cannot '
+                                        'be specified with replace\\(\\)$'):
+        dm.replace(c, z=1)
+    with pytest.raises(TypeError, match="^InitVar 'iv' must be specified with replace"):
+        dm.replace(D(1, 2), x=2)
+    with pytest.raises(TypeError, match="unexpected keyword argument 'nope'"):
+        dm.replace(c, nope=1)
+
+
+@pytest.mark.skipif(sys.version_info < (3, 13), reason='copy.replace is new in 3.13')
+def test_copy_replace():
+    """``copy.replace`` uses the generated ``__replace__``."""
+    assert copy.replace(Child('a'), name='b') == Child('b')
+
+
+def test_make_dataclass():
+    """make_dataclass builds through DataClassMeta with the stdlib's field forms."""
+    C = dm.make_dataclass('C', ['a', ('b', int), ('c', list, field(default_factory=list))],
+                          frozen=True, namespace={'double': lambda self: self.b * 2})
+    assert issubclass(C, DataClass) and isinstance(C, dm.DataClassMeta)
+    assert str(inspect.signature(C)) == \
+        "(a: 'typing.Any', b: int, c: list = <factory>) -> None"
+    assert C(1, 2).double() == 4
+    assert C.__module__ == __name__
+    assert C.__dataclass_params__.frozen
+
+
+def test_make_dataclass_inherits_options_and_pickles():
+    """Options not given are inherited from the bases; instances pickle."""
+    P = dm.make_dataclass('P', [('x', int, field(default=0))], bases=(Child,),
+                          module=__name__)
+    globals()['P'] = P
+    p = P('n', [], 3)
+    assert pickle.loads(pickle.dumps(p)) == p
+
+
+@pytest.mark.parametrize('spec, msg', [
+    ([('x', int, field(), 4)], "Invalid field: ('x', <class 'int'>"),
+    (['1x'], "Field names must be valid identifiers: '1x'"),
+    (['class'], "Field names must not be keywords: 'class'"),
+    (['a', 'a'], "Field name duplicated: 'a'"),
+])
+def test_make_dataclass_rejects_bad_fields(spec, msg):
+    """Bad field specs raise the stdlib's TypeErrors."""
+    with pytest.raises(TypeError) as ours:
+        dm.make_dataclass('C', spec)
+    with pytest.raises(TypeError) as stdlib:
+        dataclasses.make_dataclass('C', spec)
+    assert str(ours.value) == str(stdlib.value)
+    assert str(ours.value).startswith(msg)
