@@ -1,0 +1,110 @@
+"""A tour of dataclass_meta: run it top to bottom, it prints what each feature does."""
+
+import pickle
+from typing import ClassVar
+
+from dataclass_meta import (
+    KW_ONLY, DataClass, FrozenInstanceError, InitVar, asdict, field, fields, replace)
+
+
+def show(title, *values):
+    print(f'{title:<38}', *values)
+
+
+# 1. The PEP's InventoryItem: annotated fields become __init__, __repr__, __eq__.
+class InventoryItem(DataClass):
+    """An item in stock."""
+    name: str
+    unit_price: float
+    quantity_on_hand: int = 0
+
+    def total_cost(self) -> float:
+        return self.unit_price * self.quantity_on_hand
+
+
+item = InventoryItem('widget', 3.0, 10)
+show('InventoryItem:', item)
+show('total_cost():', item.total_cost())
+show('== compares fields:', item == InventoryItem('widget', 3.0, 10))
+show('asdict():', asdict(item))
+
+
+# 2. Options are class keywords: a frozen, ordered Point.
+class Point(DataClass, frozen=True, order=True):
+    x: int
+    y: int
+
+
+show('sorted Points:', sorted([Point(2, 1), Point(1, 5), Point(1, 2)]))
+show('hashable (frozen + eq):', hash(Point(1, 2)) == hash(Point(1, 2)))
+try:
+    Point(1, 2).x = 5
+except FrozenInstanceError as e:
+    show('assigning to a frozen field:', f'FrozenInstanceError: {e}')
+show('replace(p, y=9):', replace(Point(1, 2), y=9))
+
+
+# 3. A framework base: options set once, inherited by every subclass.
+class Model(DataClass, frozen=True, kw_only=True):
+    """Every model is frozen and keyword-only."""
+    id: int = 0
+
+    def __init_subclass__(cls, *, table=None, **kw):
+        super().__init_subclass__(**kw)   # fields are finished after this
+        cls.table = table or cls.__name__.lower()
+        cls.columns = [f.name for f in fields(cls)]
+
+
+class User(Model, table='users'):
+    name: str
+    email: str = ''
+
+
+u = User(name='ada', id=1)
+show('User (inherits frozen, kw_only):', u)
+show('framework keyword table=:', User.table, User.columns)
+try:
+    User('ada')
+except TypeError as e:
+    show('positional call:', e)
+
+
+# 4. slots=True: built once, so zero-argument super() works.
+class Base(DataClass, slots=True):
+    x: int
+
+    def describe(self):
+        return f'x={self.x}'
+
+
+class Slotted(Base):
+    y: int = 0
+
+    def describe(self):
+        return super().describe() + f', y={self.y}'
+
+
+s = Slotted(1, 2)
+show('slotted, with super():', s.describe(), '__slots__ =', Slotted.__slots__)
+show('no __dict__:', not hasattr(s, '__dict__'))
+show('pickle round trip:', pickle.loads(pickle.dumps(s)) == s)
+
+
+# 5. KW_ONLY, InitVar, ClassVar, default_factory and __post_init__.
+class Order(DataClass):
+    item: InventoryItem
+    discount: InitVar[float] = 0.0
+    _: KW_ONLY
+    lines: list = field(default_factory=list)
+    note: str = ''
+    registry: ClassVar[list] = []
+
+    def __post_init__(self, discount):
+        self.price = self.item.unit_price * (1 - discount)
+
+
+o = Order(item, 0.5, note='rush')
+show('Order (InitVar not a field):', o)
+show('price from __post_init__:', o.price)
+show('fields():', [f.name for f in fields(Order)])
+show('__doc__ from the signature:', Order.__doc__)
