@@ -22,3 +22,6 @@ __all__ = [
     'MISSING', 'KW_ONLY', 'InitVar', 'FrozenInstanceError',
 ]
 __version__ = '0.1.0'
+
+# Show (and pickle) the public classes under the package, not the private module.
+DataClass.__module__ = DataClassMeta.__module__ = Field.__module__ = __name__
