@@ -33,6 +33,8 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import dataclass_transform
 
+__all__ = ['Table', 'TableMeta', 'Column', 'column', 'create_all', 'TABLES']
+
 TABLES = {}  # table name -> class, in definition order
 
 _identity = lambda value: value  # noqa: E731

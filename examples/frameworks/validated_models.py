@@ -31,6 +31,8 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import dataclass_transform
 
+__all__ = ['Model', 'FrozenModel', 'check', 'Check', 'ValidationError', 'conforms']
+
 
 class ValidationError(TypeError, ValueError):
     """A value a model refuses: a wrong type (TypeError) or a failed validator."""
