@@ -22,11 +22,17 @@ Built on dataclass_meta's public extension points (docs/frameworks.md):
 import datetime
 import enum
 import json
+import sys
 import types
 import typing
 from typing import Any
 
-from dataclass_meta import MISSING, DataClass, fields
+from dataclass_meta import MISSING, DataClass, Field, field, fields
+
+if sys.version_info >= (3, 11):
+    from typing import dataclass_transform
+else:
+    from typing_extensions import dataclass_transform
 
 __all__ = ['JSONModel', 'DecodeError', 'encode', 'decode', 'RENAMES']
 
@@ -51,6 +57,7 @@ def _got(value):
     return f'got {_JSON_TYPES.get(type(value), type(value).__name__)} {value!r:.40}'
 
 
+@dataclass_transform(field_specifiers=(field, Field))
 class JSONModel(DataClass):
     """Base of JSON models; ``rename='camel'|'kebab'|'none'`` names the keys."""
 

@@ -35,7 +35,7 @@ else:
 
 __all__ = ['Table', 'TableMeta', 'Column', 'column', 'create_all', 'TABLES']
 
-TABLES = {}  # table name -> class, in definition order
+TABLES: 'dict[str, type[Table]]' = {}  # table name -> class, in definition order
 
 _identity = lambda value: value  # noqa: E731
 # Python type -> (SQL type, to the database, from the database).

@@ -9,7 +9,7 @@ Built on dataclass_meta's public extension points (docs/frameworks.md):
   subclass carrying a converter and a validator; ``dataclass_transform`` tells type
   checkers about it;
 - the hook after the fields are final (``__init_subclass__`` after ``super()``)
-  checks each class's specifiers and wraps the generated ``__init__`` where needed;
+  checks each class's specifiers (and wraps a frozen model's ``__init__``);
 - ``Model`` validates in ``__setattr__``, which the generated ``__init__`` of a
   mutable class calls for every field; ``FrozenModel``'s generated ``__init__``
   stores without ``__setattr__``, so the framework wraps it (``functools.wraps``
@@ -22,7 +22,7 @@ import functools
 import sys
 import types
 import typing
-from typing import Any
+from typing import Any, Callable, Optional
 
 from dataclass_meta import MISSING, DataClass, Field, fields
 
@@ -42,6 +42,8 @@ class Check(Field):
     """A field with an optional ``converter`` (runs first) and ``validator``."""
 
     __slots__ = ('converter', 'validator')
+    converter: Optional[Callable[[Any], Any]]
+    validator: Optional[Callable[[Any], object]]
 
 
 def check(*, converter=None, validator=None, default=MISSING, default_factory=MISSING,
@@ -137,7 +139,7 @@ def checkers(cls):
     return found
 
 
-def _validating_init(init):
+def _validating_init(init) -> Any:
     """Wrap a frozen model's ``__init__``: validate what it stored, store conversions."""
     @functools.wraps(init)
     def __init__(self, /, *args, **kwargs):
@@ -164,8 +166,6 @@ class _Validating:
                 if hook is not None and not callable(hook):
                     msg = f'{role} of field {f.name!r} of {cls.__name__!r} must be callable'
                     raise TypeError(msg)
-        if cls.__dataclass_params__.frozen and '__init__' in cls.__dict__:
-            cls.__init__ = _validating_init(cls.__init__)
 
     def __setattr__(self, name, value):
         check_value = checkers(type(self)).get(name)
@@ -184,3 +184,8 @@ class FrozenModel(_Validating, DataClass, frozen=True):
     """An immutable, hashable model, checked once at construction."""
 
     __slots__ = ()
+
+    def __init_subclass__(cls, /, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if '__init__' in cls.__dict__:  # its own, not inherited (already wrapped)
+            cls.__init__ = _validating_init(cls.__init__)
