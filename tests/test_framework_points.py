@@ -438,3 +438,26 @@ def test_combined_with_protocol_metaclass():
 
     assert Square(3).area() == 9 and isinstance(Square(3), Shape)
     assert [f.name for f in fields(Square)] == ['side']
+
+
+def test_hook_runs_before_abc_bookkeeping():
+    """In the hook ``__abstractmethods__`` is not set yet; ``inspect.isabstract`` works."""
+    seen = []
+
+    class Base(DataClass):
+        def __init_subclass__(cls, /, **kwargs):
+            super().__init_subclass__(**kwargs)
+            seen.append((inspect.isabstract(cls), '__abstractmethods__' in cls.__dict__))
+
+    class Abstract(Base):
+        x: int
+
+        @abc.abstractmethod
+        def run(self): ...
+
+    class Concrete(Abstract):
+        def run(self):
+            return self.x
+
+    assert seen == [(True, False), (False, False)]
+    assert Abstract.__abstractmethods__ == frozenset({'run'}) and Concrete(1).run() == 1
