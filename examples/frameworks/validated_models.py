@@ -145,7 +145,9 @@ def _validating_init(init) -> Any:
     def __init__(self, /, *args, **kwargs):
         init(self, *args, **kwargs)
         for name, check_value in checkers(type(self)).items():
-            value = getattr(self, name)
+            value = getattr(self, name, MISSING)  # an init=False field may be unset
+            if value is MISSING:
+                continue
             converted = check_value(value)
             if converted is not value:
                 object.__setattr__(self, name, converted)
@@ -159,7 +161,6 @@ class _Validating:
 
     def __init_subclass__(cls, /, **kwargs):
         super().__init_subclass__(**kwargs)  # the fields are final after this
-        cls.__model_checkers__ = None  # each class its own, built on first use
         for f in fields(cls):
             for role in ('converter', 'validator'):
                 hook = getattr(f, role, None)
