@@ -114,6 +114,12 @@ class DataClass(metaclass=DataClassMeta):
     __slots__ = ()
 
     def __init_subclass__(cls, /, **kwargs):
+        """Build the data class from the options, then pass other keywords on.
+
+        A framework's ``__init_subclass__`` takes its own keywords and calls this
+        through ``super()``; when that returns, the class is complete: fields,
+        generated methods, class attributes (docs/frameworks.md).
+        """
         explicit, rest = _options.split(kwargs)
         if rest and _next_init_subclass(cls) is object:
             raise _options.unknown(cls, rest)
