@@ -421,6 +421,15 @@ def test_combined_metaclass(meta, slots):
     assert isinstance(P, DataClassMeta) and isinstance(P, abc.ABCMeta)
 
 
+def test_combined_metaclass_with_keyword_named_name():
+    """The other metaclass still runs when a keyword is called ``name`` (3.10 too)."""
+    class Both(Plugin, Registered, metaclass=DataPluginMeta, name='both', plugin='x'):
+        x: int
+
+    assert PluginMeta.classes[-1] is Both and Registered.registry['both'] is Both
+    assert Both.plugin == 'x' and Both(1).x == 1
+
+
 def test_combined_with_protocol_metaclass():
     """A data class that explicitly implements a ``typing.Protocol``."""
     @typing.runtime_checkable
