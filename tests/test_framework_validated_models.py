@@ -5,12 +5,12 @@ import inspect
 import pathlib
 import pickle
 import sys
-from typing import Any, Literal, Optional, Union
+from typing import Any, ClassVar, Literal, Optional, Union
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from dataclass_meta import FrozenInstanceError, fields, replace
+from dataclass_meta import FrozenInstanceError, InitVar, fields, replace
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent.parent / 'examples' / 'frameworks'))
 from validated_models import (  # noqa: E402
@@ -159,6 +159,21 @@ def test_frozen_and_mutable_models_do_not_mix():
     with pytest.raises(TypeError, match='cannot inherit frozen dataclass'):
         class Bad(User, frozen=True):
             pass
+
+
+def test_initvar_and_classvar_are_not_checked_as_fields():
+    """Only fields are checked; InitVars reach ``__post_init__`` unchanged."""
+    class Scaled(FrozenModel):
+        unit: ClassVar[str] = 'm'
+        value: float
+        factor: InitVar[int] = 1
+
+        def __post_init__(self, factor):
+            object.__setattr__(self, 'value', self.value * factor)
+
+    assert Scaled(2, 3).value == 6.0
+    with pytest.raises(ValidationError, match="field 'value' of 'Scaled' expects float"):
+        Scaled('2')
 
 
 def test_check_is_a_field_subclass_seen_by_fields():
