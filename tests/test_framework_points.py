@@ -9,6 +9,7 @@ import dataclasses
 import functools
 import inspect
 import sys
+import types
 import typing
 
 import pytest
@@ -97,6 +98,17 @@ def test_keyword_named_like_a_metaclass_parameter():
     assert Registered.registry['dee'] is D
     with pytest.raises(TypeError, match='abstract'):
         D()
+
+
+def test_dynamic_class_with_framework_keyword():
+    """``types.new_class`` passes framework keywords that ``make_dataclass`` has no room for."""
+    def body(namespace):
+        namespace['__annotations__'] = {'x': int}
+        namespace['x'] = 0
+
+    Dyn = types.new_class('Dyn', (Registered,), {'name': 'dyn', 'frozen': False}, body)
+    assert Registered.registry['dyn'] is Dyn and Dyn() == Dyn(0)
+    assert [f.name for f in fields(Dyn)] == ['x']
 
 
 def test_keyword_nobody_takes_is_an_error():
