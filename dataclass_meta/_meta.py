@@ -36,10 +36,10 @@ class DataClassMeta(abc.ABCMeta):
         slots, weakref_slot = _slot_options(bases, kwargs)
         if slots:
             namespace = _slotted_namespace(name, bases, namespace, weakref_slot)
-        if _ABC_PARAMETERS.isdisjoint(kwargs):
+        if _ABC_PARAMETERS.isdisjoint(kwargs) or _after(mcls, DataClassMeta) is not abc.ABCMeta:
             return super().__new__(mcls, name, bases, namespace, **kwargs)
         # What ABCMeta.__new__ does, without binding the class keywords to its
-        # parameters: the next metaclass in the MRO, then the abc bookkeeping.
+        # parameters: the metaclass after it in the MRO, then the abc bookkeeping.
         cls = super(abc.ABCMeta, mcls).__new__(mcls, name, bases, namespace, **kwargs)
         abc._abc_init(cls)
         return cls
@@ -47,9 +47,15 @@ class DataClassMeta(abc.ABCMeta):
 
 # 3.10: ABCMeta.__new__(mcls, name, bases, namespace, **kwargs) takes class
 # keywords named like its parameters as duplicates (a framework's ``name=``);
-# 3.11+ made them positional-only (bpo-43827).
+# 3.11+ made them positional-only (bpo-43827). Stepped around where ABCMeta
+# comes right after us; a metaclass in between would pass them on anyway.
 _ABC_PARAMETERS = frozenset(
     {'mcls', 'name', 'bases', 'namespace'} if sys.version_info < (3, 11) else ())
+
+
+def _after(mcls, klass):
+    mro = mcls.__mro__
+    return mro[mro.index(klass) + 1]
 
 
 def _with_dataclass_base(bases):
