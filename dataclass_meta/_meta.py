@@ -8,6 +8,7 @@ before any ``__init_subclass__`` further along the MRO, so a framework that call
 """
 
 import abc
+import sys
 from dataclasses import MISSING
 from operator import ge as _ge, gt as _gt, le as _le, lt as _lt
 
@@ -35,7 +36,26 @@ class DataClassMeta(abc.ABCMeta):
         slots, weakref_slot = _slot_options(bases, kwargs)
         if slots:
             namespace = _slotted_namespace(name, bases, namespace, weakref_slot)
-        return super().__new__(mcls, name, bases, namespace, **kwargs)
+        if _ABC_PARAMETERS.isdisjoint(kwargs) or _after(mcls, DataClassMeta) is not abc.ABCMeta:
+            return super().__new__(mcls, name, bases, namespace, **kwargs)
+        # What ABCMeta.__new__ does, without binding the class keywords to its
+        # parameters: the metaclass after it in the MRO, then the abc bookkeeping.
+        cls = super(abc.ABCMeta, mcls).__new__(mcls, name, bases, namespace, **kwargs)
+        abc._abc_init(cls)
+        return cls
+
+
+# 3.10: ABCMeta.__new__(mcls, name, bases, namespace, **kwargs) takes class
+# keywords named like its parameters as duplicates (a framework's ``name=``);
+# 3.11+ made them positional-only (bpo-43827). Stepped around where ABCMeta
+# comes right after us; a metaclass in between would pass them on anyway.
+_ABC_PARAMETERS = frozenset(
+    {'mcls', 'name', 'bases', 'namespace'} if sys.version_info < (3, 11) else ())
+
+
+def _after(mcls, klass):
+    mro = mcls.__mro__
+    return mro[mro.index(klass) + 1]
 
 
 def _with_dataclass_base(bases):
@@ -100,6 +120,12 @@ class DataClass(metaclass=DataClassMeta):
     __slots__ = ()
 
     def __init_subclass__(cls, /, **kwargs):
+        """Build the data class from the options, then pass other keywords on.
+
+        A framework's ``__init_subclass__`` takes its own keywords and calls this
+        through ``super()``; when that returns, the class is complete: fields,
+        generated methods, class attributes (docs/frameworks.md).
+        """
         explicit, rest = _options.split(kwargs)
         if rest and _next_init_subclass(cls) is object:
             raise _options.unknown(cls, rest)
