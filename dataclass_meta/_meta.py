@@ -8,13 +8,14 @@ before any ``__init_subclass__`` further along the MRO, so a framework that call
 """
 
 import abc
+import dataclasses
 from dataclasses import MISSING
 from operator import ge as _ge, gt as _gt, le as _le, lt as _lt
 
 from . import _options
 from ._fields import (
-    CLASSVAR as _CLASSVAR, FIELD, annotations_of, check_field_order, collect_own_fields, kind_of,
-    merge_base_fields, set_defaults_on_class)
+    CLASSVAR as _CLASSVAR, FIELD, Field, annotations_of, check_field_order, collect_own_fields,
+    field, kind_of, merge_base_fields, set_defaults_on_class)
 from ._init import init_parameters, make_init
 from ._methods import (
     HASH_ACTIONS, LazyDoc, attach, make_eq, make_frozen_delattr, make_frozen_setattr,
@@ -105,6 +106,17 @@ class DataClass(metaclass=DataClassMeta):
             raise _options.unknown(cls, rest)
         _build(cls, explicit)
         super().__init_subclass__(**rest)
+
+
+# What ``__init__.pyi`` declares to type checkers (PEP 681), for runtime
+# introspection: the dict ``typing.dataclass_transform`` would set, written out
+# so that importing the package does not import ``typing``.
+DataClass.__dataclass_transform__ = {
+    'eq_default': True, 'order_default': False, 'kw_only_default': False,
+    'frozen_default': False,
+    'field_specifiers': (field, Field, dataclasses.field, dataclasses.Field),
+    'kwargs': {},
+}
 
 
 def _next_init_subclass(cls):
