@@ -41,8 +41,8 @@ class Field(dataclasses.Field[_T]):
     doc: str | None
     def __init__(
         self,
-        default: _T,
-        default_factory: Callable[[], _T],
+        default: _T | Literal[_MISSING_TYPE.MISSING],
+        default_factory: Callable[[], _T] | Literal[_MISSING_TYPE.MISSING],
         init: bool,
         repr: bool,
         hash: bool | None,
