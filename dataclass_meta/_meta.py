@@ -24,6 +24,30 @@ from ._methods import (
 _SLOT_DEFAULTS = '__dataclass_slot_defaults__'
 
 
+_TYPE_DOC = type.__dict__['__doc__']
+
+
+class _ClassDoc:
+    """A metaclass's ``__doc__`` that leaves its classes' ``__doc__`` to ``type``.
+
+    A metaclass's docstring is a plain string in its namespace, which
+    ``object.__getattribute__(cls, '__doc__')`` (what pydoc and ``help()`` use)
+    finds before ``type.__doc__``; it then returns a class's ``LazyDoc`` itself,
+    not its text. This data descriptor sends that lookup through ``type.__doc__``.
+    """
+
+    __slots__ = ('text',)
+
+    def __init__(self, text):
+        self.text = text
+
+    def __get__(self, cls, owner=None):
+        return self.text if cls is None else _TYPE_DOC.__get__(cls)
+
+    def __set__(self, cls, value):
+        _TYPE_DOC.__set__(cls, value)
+
+
 class DataClassMeta(abc.ABCMeta):
     """Metaclass of data classes; subclass it to transform namespaces first.
 
@@ -31,12 +55,19 @@ class DataClassMeta(abc.ABCMeta):
     enforced. A class made with it always has ``DataClass`` among its bases.
     """
 
+    def __init_subclass__(mcls, /, **kwargs):
+        super().__init_subclass__(**kwargs)
+        mcls.__doc__ = _ClassDoc(mcls.__dict__.get('__doc__'))
+
     def __new__(mcls, name, bases, namespace, /, **kwargs):
         bases = _with_dataclass_base(bases)
         slots, weakref_slot = _slot_options(bases, kwargs)
         if slots:
             namespace = _slotted_namespace(name, bases, namespace, weakref_slot)
         return super().__new__(mcls, name, bases, namespace, **kwargs)
+
+
+DataClassMeta.__doc__ = _ClassDoc(DataClassMeta.__dict__['__doc__'])
 
 
 def _with_dataclass_base(bases):
