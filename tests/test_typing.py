@@ -8,6 +8,7 @@ the files are in ``tests/typing/README.md``.
 import json
 import os
 import re
+import runpy
 import subprocess
 import sys
 from pathlib import Path
@@ -99,6 +100,13 @@ def test_checker_agrees_with_marks(reports, checker, path):
     missing = sorted(wanted - set(found))
     assert not unexpected, f'{checker} reports errors on unmarked lines: {unexpected}'
     assert not missing, f'{checker} reports no error on marked lines {missing}'
+
+
+@pytest.mark.parametrize('path', [p for p in FILES if p.name.startswith('pass_')],
+                         ids=lambda p: p.name)
+def test_clean_files_run(path):
+    """What the checkers accept also runs: the declarations agree with the runtime."""
+    runpy.run_path(str(path), run_name=f'typing_{path.stem}')
 
 
 def test_marks_name_known_checkers():
