@@ -123,6 +123,33 @@ def test_pydoc_text(models):
     assert f' |  {doc}' in text
 
 
+def test_pydoc_under_a_framework_metaclass():
+    """Classes of a metaclass derived from ``DataClassMeta`` keep their docstrings
+    in pydoc, and so do the metaclasses themselves."""
+    from dataclass_meta import DataClass, DataClassMeta
+
+    class Documented(DataClassMeta):
+        """A framework's metaclass."""
+
+    class Bare(DataClassMeta):
+        pass
+
+    class A(DataClass, metaclass=Documented):
+        x: int
+
+    class B(DataClass, metaclass=Bare):
+        """Hand-written."""
+        x: int
+
+    assert pydoc.getdoc(A) == A.__doc__ == 'A(x: int)'
+    assert pydoc.getdoc(B) == B.__doc__ == 'Hand-written.'
+    assert pydoc.getdoc(Documented) == Documented.__doc__ == "A framework's metaclass."
+    assert Bare.__doc__ is None
+    assert pydoc.getdoc(DataClassMeta).startswith('Metaclass of data classes')
+    A.__doc__ = 'changed'
+    assert pydoc.getdoc(A) == 'changed'
+
+
 def test_get_type_hints(models):
     """``typing.get_type_hints`` resolves the class's and ``__init__``'s annotations."""
     expected = {'name': str, 'age': int, 'address': models.Address,
