@@ -20,3 +20,14 @@ User(1, 'a')  # E: keyword-only, inherited from Model
 
 class Thawed(Model, frozen=False):  # E: non-frozen class inherits from a frozen one
     x: int = 0
+
+
+class Staff(User, kw_only=False):
+    level: int
+
+
+class Boss(Staff):
+    reports: int = 0
+
+
+Boss(2, 5, id=4, name='b')  # E: reports is keyword-only (Model's declaration)

@@ -22,3 +22,15 @@ class Admin(User):
 u = Admin(id=1, name='root', level=3)
 assert_type(u.roles, list[str])
 User(id=2, name='a', roles=['x'])
+
+
+class Staff(User, kw_only=False):
+    level: int
+
+
+class Boss(Staff):  # keyword-only again: Model's declaration, not Staff's keyword
+    reports: int = 0
+
+
+Staff(1, id=3, name='s')
+Boss(2, id=4, name='b', reports=5)
