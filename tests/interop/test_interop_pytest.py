@@ -68,6 +68,14 @@ def test_custom_eq():
 '''
 
 
+def test_plugin_is_registered():
+    """The installed distribution declares the plugin to pytest (``pytest11``)."""
+    from importlib.metadata import entry_points
+
+    plugins = {ep.name: ep.value for ep in entry_points(group='pytest11')}
+    assert plugins.get('dataclass_meta') == 'dataclass_meta._pytest_plugin'
+
+
 def _explanations(tmp_path, *options):
     """{test name: the ``E`` lines of its failure} from a pytest subprocess."""
     (tmp_path / 'test_diff.py').write_text(SOURCE)
