@@ -8,14 +8,15 @@ before any ``__init_subclass__`` further along the MRO, so a framework that call
 """
 
 import abc
+import dataclasses
 import sys
 from dataclasses import MISSING
 from operator import ge as _ge, gt as _gt, le as _le, lt as _lt
 
 from . import _options
 from ._fields import (
-    CLASSVAR as _CLASSVAR, FIELD, annotations_of, check_field_order, collect_own_fields, kind_of,
-    merge_base_fields, set_defaults_on_class)
+    CLASSVAR as _CLASSVAR, FIELD, Field, annotations_of, check_field_order, collect_own_fields,
+    field, kind_of, merge_base_fields, set_defaults_on_class)
 from ._init import init_parameters, make_init
 from ._methods import (
     HASH_ACTIONS, LazyDoc, attach, make_eq, make_frozen_delattr, make_frozen_setattr,
@@ -24,12 +25,40 @@ from ._methods import (
 _SLOT_DEFAULTS = '__dataclass_slot_defaults__'
 
 
+_TYPE_DOC = type.__dict__['__doc__']
+
+
+class _ClassDoc:
+    """A metaclass's ``__doc__`` that leaves its classes' ``__doc__`` to ``type``.
+
+    A metaclass's docstring is a plain string in its namespace, which
+    ``object.__getattribute__(cls, '__doc__')`` (what pydoc and ``help()`` use)
+    finds before ``type.__doc__``; it then returns a class's ``LazyDoc`` itself,
+    not its text. This data descriptor sends that lookup through ``type.__doc__``.
+    """
+
+    __slots__ = ('text',)
+
+    def __init__(self, text):
+        self.text = text
+
+    def __get__(self, cls, owner=None):
+        return self.text if cls is None else _TYPE_DOC.__get__(cls)
+
+    def __set__(self, cls, value):
+        _TYPE_DOC.__set__(cls, value)
+
+
 class DataClassMeta(abc.ABCMeta):
     """Metaclass of data classes; subclass it to transform namespaces first.
 
     Derives from ``abc.ABCMeta``, so ``abc.ABC`` mixes in and abstract methods are
     enforced. A class made with it always has ``DataClass`` among its bases.
     """
+
+    def __init_subclass__(mcls, /, **kwargs):
+        super().__init_subclass__(**kwargs)
+        mcls.__doc__ = _ClassDoc(mcls.__dict__.get('__doc__'))
 
     def __new__(mcls, name, bases, namespace, /, **kwargs):
         bases = _with_dataclass_base(bases)
@@ -56,6 +85,9 @@ _ABC_PARAMETERS = frozenset(
 def _after(mcls, klass):
     mro = mcls.__mro__
     return mro[mro.index(klass) + 1]
+
+
+DataClassMeta.__doc__ = _ClassDoc(DataClassMeta.__dict__['__doc__'])
 
 
 def _with_dataclass_base(bases):
@@ -131,6 +163,17 @@ class DataClass(metaclass=DataClassMeta):
             raise _options.unknown(cls, rest)
         _build(cls, explicit)
         super().__init_subclass__(**rest)
+
+
+# What ``__init__.pyi`` declares to type checkers (PEP 681), for runtime
+# introspection: the dict ``typing.dataclass_transform`` would set, written out
+# so that importing the package does not import ``typing``.
+DataClass.__dataclass_transform__ = {
+    'eq_default': True, 'order_default': False, 'kw_only_default': False,
+    'frozen_default': False,
+    'field_specifiers': (field, Field, dataclasses.field, dataclasses.Field),
+    'kwargs': {},
+}
 
 
 def _next_init_subclass(cls):

@@ -7,7 +7,7 @@ stdlib's semantics exactly.
 """
 
 from operator import attrgetter, eq
-from threading import get_ident
+from reprlib import recursive_repr
 
 from dataclasses import MISSING, FrozenInstanceError
 
@@ -35,24 +35,21 @@ def tuple_getter(names):
 def make_repr(fields):
     """``__repr__``: ``C(x=1, y=2)`` with the class's qualname, ``...`` on recursion.
 
-    The stdlib's ``recursive_repr`` guard, keyed by instance and thread, so a
-    cycle prints ``...`` and other threads are unaffected.
+    Wrapped in ``reprlib.recursive_repr`` as 3.13 wraps its own: the guard keyed
+    by instance and thread, and the shape that pprint and rich look for before
+    they print a data class field by field (rich: the wrapper's code lives in
+    reprlib; pprint: ``__wrapped__.__qualname__`` names ``__create_fn__``).
     """
     names = tuple(f.name for f in fields if f.repr)
     template = '(' + ', '.join(f'{name}=%r' for name in names) + ')'
     values = tuple_getter(names)
-    running = set()
 
     def __repr__(self):
-        key = id(self), get_ident()
-        if key in running:
-            return '...'
-        running.add(key)
-        try:
-            return self.__class__.__qualname__ + template % values(self)
-        finally:
-            running.discard(key)
-    return __repr__
+        return self.__class__.__qualname__ + template % values(self)
+    __repr__.__qualname__ = '__create_fn__.<locals>.__repr__'
+    wrapper = recursive_repr()(__repr__)
+    wrapper.__wrapped__ = __repr__  # reprlib sets it only on 3.13+
+    return wrapper
 
 
 def make_eq(fields):

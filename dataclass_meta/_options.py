@@ -67,24 +67,53 @@ def parent_params(bases):
 
 
 def resolve(cls, explicit):
-    """Return the class's ``Params``: explicit > inherited > default.
+    """Return the class's ``Params``: explicit > declared > inherited > default.
 
     Conflicts are checked later (``check_conflicts``), after the fields, so a
     class with several mistakes reports the one ``@dataclass`` would.
     """
     check_types(cls, explicit)
     inherited = parent_params(cls.__bases__)
+    declared = declared_defaults(cls)
     values = {}
     for name, default in DEFAULTS.items():
         if name in explicit:
             values[name] = explicit[name]
+        elif name in declared:
+            values[name] = declared[name]
         elif inherited is not None:
             values[name] = getattr(inherited, name, default)
         else:
             values[name] = default
-    if 'frozen' not in explicit:
+    if 'frozen' not in explicit and 'frozen' not in declared:
         values['frozen'] = any(_frozen_flags(cls).values())
     return Params(*values.values())
+
+
+# The option defaults PEP 681 lets ``dataclass_transform`` declare.
+_TRANSFORM_DEFAULTS = {'eq_default': 'eq', 'order_default': 'order',
+                       'kw_only_default': 'kw_only', 'frozen_default': 'frozen'}
+
+
+def declared_defaults(cls):
+    """Options a framework base declared with ``dataclass_transform(frozen_default=True,
+    ...)``, for every class below it: type checkers apply them so, and so do we.
+
+    The nearest ancestor carrying ``__dataclass_transform__`` decides (``DataClass``
+    carries the plain defaults); only values that differ from PEP 681's defaults
+    count, so a transform that declares none leaves inheritance alone.
+    """
+    for klass in cls.__mro__[1:]:
+        spec = klass.__dict__.get('__dataclass_transform__')
+        if isinstance(spec, dict):
+            extra = spec.get('kwargs') or {}  # 3.11's typing keeps frozen_default here
+            declared = {}
+            for key, name in _TRANSFORM_DEFAULTS.items():
+                value = spec.get(key, extra.get(key, DEFAULTS[name]))
+                if value is not DEFAULTS[name] and value in (True, False):
+                    declared[name] = bool(value)
+            return declared
+    return {}
 
 
 def check_conflicts(cls, params, explicit):

@@ -1,0 +1,125 @@
+"""What type checkers see of ``dataclass_meta`` (the runtime is ``__init__.py``).
+
+``DataClass`` carries ``typing.dataclass_transform`` (PEP 681), so mypy, pyright
+and IDEs synthesize ``__init__``, ordering, ``__match_args__`` and frozen
+attributes from its subclasses' fields and class keywords. It is declared on the
+base class, not the metaclass: a checker then honours a framework base that
+re-declares the transform with its own ``*_default`` values (pyright ignores such
+a base when the metaclass carries the transform). Everything else is the
+stdlib's typeshed declarations, since the semantics are the same.
+"""
+import abc
+import dataclasses
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import (
+    KW_ONLY as KW_ONLY,
+    MISSING as MISSING,
+    FrozenInstanceError as FrozenInstanceError,
+    InitVar as InitVar,
+    asdict as asdict,
+    astuple as astuple,
+    fields as fields,
+    is_dataclass as is_dataclass,
+    replace as replace,
+    _MISSING_TYPE,
+)
+from typing import Any, ClassVar, Literal, TypeVar, overload
+
+from typing_extensions import dataclass_transform
+
+__all__ = [
+    'DataClass', 'DataClassMeta',
+    'field', 'Field', 'fields', 'asdict', 'astuple', 'replace',
+    'is_dataclass', 'make_dataclass',
+    'MISSING', 'KW_ONLY', 'InitVar', 'FrozenInstanceError',
+]
+__version__: str
+
+_T = TypeVar('_T')
+
+class Field(dataclasses.Field[_T]):
+    doc: str | None
+    def __init__(
+        self,
+        default: _T | Literal[_MISSING_TYPE.MISSING],
+        default_factory: Callable[[], _T] | Literal[_MISSING_TYPE.MISSING],
+        init: bool,
+        repr: bool,
+        hash: bool | None,
+        compare: bool,
+        metadata: Mapping[Any, Any] | None,
+        kw_only: bool | Literal[_MISSING_TYPE.MISSING],
+        doc: str | None = None,
+    ) -> None: ...
+
+@overload
+def field(
+    *,
+    default: _T,
+    default_factory: Literal[_MISSING_TYPE.MISSING] = ...,
+    init: bool = True,
+    repr: bool = True,
+    hash: bool | None = None,
+    compare: bool = True,
+    metadata: Mapping[Any, Any] | None = None,
+    kw_only: bool | Literal[_MISSING_TYPE.MISSING] = ...,
+    doc: str | None = None,
+) -> _T: ...
+@overload
+def field(
+    *,
+    default: Literal[_MISSING_TYPE.MISSING] = ...,
+    default_factory: Callable[[], _T],
+    init: bool = True,
+    repr: bool = True,
+    hash: bool | None = None,
+    compare: bool = True,
+    metadata: Mapping[Any, Any] | None = None,
+    kw_only: bool | Literal[_MISSING_TYPE.MISSING] = ...,
+    doc: str | None = None,
+) -> _T: ...
+@overload
+def field(
+    *,
+    default: Literal[_MISSING_TYPE.MISSING] = ...,
+    default_factory: Literal[_MISSING_TYPE.MISSING] = ...,
+    init: bool = True,
+    repr: bool = True,
+    hash: bool | None = None,
+    compare: bool = True,
+    metadata: Mapping[Any, Any] | None = None,
+    kw_only: bool | Literal[_MISSING_TYPE.MISSING] = ...,
+    doc: str | None = None,
+) -> Any: ...
+
+class DataClassMeta(abc.ABCMeta):
+    """Metaclass of data classes; name ``DataClass`` among the bases for checkers."""
+
+@dataclass_transform(field_specifiers=(field, Field, dataclasses.field, dataclasses.Field))
+class DataClass(metaclass=DataClassMeta):
+    # Declared here so that every data class satisfies typeshed's
+    # ``DataclassInstance`` (``dataclasses.fields/asdict/replace`` accept them);
+    # at runtime each subclass gets its own.
+    __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
+    __dataclass_params__: ClassVar[Any]
+    def __init_subclass__(cls, **kwargs: Any) -> None: ...
+
+
+def make_dataclass(
+    cls_name: str,
+    fields: Iterable[str | tuple[str, Any] | tuple[str, Any, Any]],
+    *,
+    bases: tuple[type, ...] = (),
+    namespace: dict[str, Any] | None = None,
+    init: bool = ...,
+    repr: bool = ...,
+    eq: bool = ...,
+    order: bool = ...,
+    unsafe_hash: bool = ...,
+    frozen: bool = ...,
+    match_args: bool = ...,
+    kw_only: bool = ...,
+    slots: bool = ...,
+    weakref_slot: bool = ...,
+    module: str | None = None,
+) -> type[DataClass]: ...

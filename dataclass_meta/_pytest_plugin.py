@@ -1,0 +1,89 @@
+"""pytest plugin: explain a failing ``==`` between two data class instances.
+
+pytest explains unequal ``@dataclass`` instances field by field only when their
+``__eq__`` is the generated one, which it recognises by the file name of
+exec'd code (``<string>``); ours are closures, so it would show only the two
+reprs. This hook gives pytest's explanation (same wording) for instances whose
+``__eq__`` is ours. pytest loads it through the ``pytest11`` entry point; the
+package never imports it, and it imports nothing of the package: a pytest
+session that never meets a data class pays nothing.
+"""
+
+import dataclasses
+import pprint
+
+import pytest
+
+_INDENT = '  '
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_assertrepr_compare(config, op, left, right):
+    """The summary, then matching and differing fields and a drill-down."""
+    if op != '==' or type(left) is not type(right) or not _generated_eq(type(left)):
+        return None
+    verbose = _verbosity(config)
+    return [_summary(left, right, verbose), *_explain_fields(config, left, right, verbose)]
+
+
+def _explain_fields(config, left, right, verbose):
+    """The lines pytest's ``_compare_eq_cls`` gives for a generated ``__eq__``."""
+    names = [f.name for f in left.__dataclass_fields__.values()
+             if f._field_type is dataclasses._FIELD and f.compare]
+    same = [name for name in names if getattr(left, name) == getattr(right, name)]
+    diff = [name for name in names if name not in same]
+    lines = ['']
+    if same and verbose < 2:
+        lines.append(f'Omitting {len(same)} identical items, use -vv to show')
+    elif same:
+        lines += ['Matching attributes:', *pprint.pformat(same).splitlines()]
+    if diff:
+        lines += ['Differing attributes:', *pprint.pformat(diff).splitlines()]
+    for name in diff:
+        a, b = getattr(left, name), getattr(right, name)
+        lines += ['', f'Drill down into differing attribute {name}:',
+                  f'{_INDENT}{name}: {a!r} != {b!r}']
+        lines += [_INDENT + line for line in _explain(config, a, b, verbose)]
+    return lines
+
+
+def _generated_eq(cls):
+    """Whether ``cls.__eq__`` is a closure made in ``_methods`` (not hand-written)."""
+    globals_ = getattr(getattr(cls, '__eq__', None), '__globals__', {})
+    return (hasattr(cls, '__dataclass_fields__')
+            and globals_.get('__name__') == 'dataclass_meta._methods')
+
+
+def _explain(config, left, right, verbose):
+    """What pytest says about two field values, without its summary line."""
+    if type(left) is type(right) and _generated_eq(type(left)):
+        return _explain_fields(config, left, right, verbose)
+    for result in config.hook.pytest_assertrepr_compare(
+            config=config, op='==', left=left, right=right):
+        if result:  # [summary, '', explanation...]
+            return result[2:] if result[1:2] == [''] else result[1:]
+    return []
+
+
+def _verbosity(config):
+    """Assertion verbosity: pytest 8+ can set it apart from -v (``verbosity_assertions``)."""
+    get = getattr(config, 'get_verbosity', None)
+    if get is None:
+        return config.getoption('verbose')
+    return get(getattr(config, 'VERBOSITY_ASSERTIONS', None))
+
+
+def _summary(left, right, verbose):
+    """``left == right``, each shortened in the middle as pytest does below -vv."""
+    if verbose > 1:
+        return f'{left!r} == {right!r}'
+    size = (80 - 15 - 2 - 2) // 2  # pytest's: 15 columns of indentation
+    return f'{_ellipsize(repr(left), size)} == {_ellipsize(repr(right), size)}'
+
+
+def _ellipsize(text, size):
+    if len(text) <= size:
+        return text
+    head = max(0, (size - 3) // 2)
+    tail = max(0, size - 3 - head)
+    return text[:head] + '...' + text[len(text) - tail:]

@@ -1,0 +1,35 @@
+"""Data classes that the interop tests hand to each consumer.
+
+Nested data classes, a list of them, optionals and a frozen slotted class.
+``interop_models_future.py`` declares the same under
+``from __future__ import annotations``; ``MODULES`` holds both.
+"""
+
+from typing import Optional
+
+from dataclass_meta import DataClass, field
+
+
+class Tag(DataClass, frozen=True, slots=True):
+    name: str
+    weight: int = 1
+
+
+class Address(DataClass):
+    street: str
+    city: str
+    postcode: Optional[str] = None
+
+
+class Person(DataClass):
+    name: str
+    age: int
+    address: Address
+    tags: list[Tag] = field(default_factory=list)
+    nickname: Optional[str] = None
+
+
+def sample(module):
+    """A fully populated ``Person`` from ``module``'s classes."""
+    return module.Person('Ann', 42, module.Address('1 Main St', 'Springfield', 'SP1'),
+                         [module.Tag('admin', 3), module.Tag('staff')], 'annie')

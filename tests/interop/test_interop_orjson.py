@@ -1,0 +1,31 @@
+"""orjson serializes data classes natively (it reads ``__dataclass_fields__``)."""
+
+import json
+
+import orjson
+
+EXPECTED = {
+    'name': 'Ann', 'age': 42,
+    'address': {'street': '1 Main St', 'city': 'Springfield', 'postcode': 'SP1'},
+    'tags': [{'name': 'admin', 'weight': 3}, {'name': 'staff', 'weight': 1}],
+    'nickname': 'annie'}
+
+
+def test_dumps_nested_instance(person):
+    """Nested instances, lists of frozen slotted ones and optionals become JSON."""
+    assert orjson.loads(orjson.dumps(person)) == EXPECTED
+    assert orjson.dumps(person) == json.dumps(EXPECTED, separators=(',', ':')).encode()
+
+
+def test_dumps_frozen_slotted_and_none(models):
+    """A slotted instance (no ``__dict__``) and a ``None`` optional serialize too."""
+    assert orjson.dumps(models.Tag('x')) == b'{"name":"x","weight":1}'
+    address = models.Address('s', 'c')
+    assert orjson.dumps(address) == b'{"street":"s","city":"c","postcode":null}'
+
+
+def test_passthrough_goes_to_default(person):
+    """``OPT_PASSTHROUGH_DATACLASS`` hands our instances to ``default``, as stdlib ones."""
+    dumped = orjson.dumps(person, option=orjson.OPT_PASSTHROUGH_DATACLASS,
+                          default=lambda obj: type(obj).__name__)
+    assert dumped == b'"Person"'

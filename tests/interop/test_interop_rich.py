@@ -1,0 +1,42 @@
+"""rich pretty-prints data classes field by field (it needs the generated repr)."""
+
+from rich.pretty import pretty_repr
+
+from test_interop_stdlib import _stdlib_twin
+
+
+def test_pretty_repr_field_by_field(person):
+    """Too wide for one line: one field per line, nested classes expanded."""
+    assert pretty_repr(person, max_width=40) == '\n'.join([
+        'Person(',
+        "    name='Ann',",
+        '    age=42,',
+        '    address=Address(',
+        "        street='1 Main St',",
+        "        city='Springfield',",
+        "        postcode='SP1'",
+        '    ),',
+        '    tags=[',
+        "        Tag(name='admin', weight=3),",
+        "        Tag(name='staff', weight=1)",
+        '    ],',
+        "    nickname='annie'",
+        ')'])
+
+
+def test_same_as_stdlib(person):
+    """The same values in ``@dataclass`` classes print identically."""
+    for width in (20, 40, 80, 200):
+        assert pretty_repr(person, max_width=width) == pretty_repr(
+            _stdlib_twin(person), max_width=width)
+
+
+def test_custom_repr_is_respected(models):
+    """A class's own ``__repr__`` wins, as for stdlib data classes."""
+    class Secret(models.Address.__mro__[1]):
+        token: str
+
+        def __repr__(self):
+            return 'Secret(***)'
+
+    assert pretty_repr([Secret('t')]) == '[Secret(***)]'

@@ -1,0 +1,28 @@
+"""InitVar and replace() errors; where the checkers differ, the mark says which."""
+from dataclasses import InitVar
+
+import dataclass_meta
+from dataclass_meta import DataClass, replace
+
+
+class Account(DataClass):
+    owner: str
+    opening: InitVar[int]
+
+    def __post_init__(self, opening: int) -> None:
+        self.balance = opening
+
+
+Account('ann', 10)
+Account('ann')  # E: the InitVar is a required argument
+Account('ann', 'ten')  # E: the InitVar is an int
+print(Account('ann', 1).opening)  # E: an InitVar is not an attribute
+replace(Account('ann', 1), owner=2, opening=1)  # E[mypy]: owner is a str (pyright does not check replace)
+replace(Account('ann', 1), nickname='a', opening=1)  # E[mypy]: no field nickname
+
+
+class Aliased(DataClass):
+    opening: dataclass_meta.InitVar[int]
+
+    def __post_init__(self, opening: int) -> None:  # E[pyright]: InitVar not from dataclasses
+        pass
