@@ -4,6 +4,7 @@ Pickle finds classes by module and qualname, so a child process (``spawn`` too)
 can only rebuild instances of classes that live in an importable module.
 """
 
+import copy
 import os
 import pickle
 from typing import ClassVar, Optional
@@ -89,3 +90,28 @@ def inspect_in_child(obj):
 def rebuild(data):
     """A worker: unpickle bytes made by the parent and pickle the result back."""
     return pickle.dumps(pickle.loads(data))
+
+
+def frozen_guard(obj):
+    """A worker: the error assigning to the first field of a copy, by type name."""
+    name = fields(obj)[0].name
+    try:
+        setattr(copy.copy(obj), name, None)
+    except Exception as exc:  # noqa: BLE001 - reported to the parent
+        return type(exc).__name__, str(exc)
+    return None
+
+
+def send_back(connection, obj):
+    """A process target: send an instance back through a pipe."""
+    connection.send((obj, replace_first(obj)))
+    connection.close()
+
+
+def replace_first(obj):
+    """A copy of ``obj`` with its first field doubled (recursively for data
+    classes), made in whichever process."""
+    from dataclass_meta import is_dataclass, replace
+    name = fields(obj)[0].name
+    value = getattr(obj, name)
+    return replace(obj, **{name: replace_first(value) if is_dataclass(value) else value * 2})
