@@ -630,7 +630,7 @@ def test_make_dataclass_options_namespace_module_and_generics():
     C = make_dataclass('C', ['a', ('b', int), ('c', int, field(default=2))],
                        namespace={'double': lambda self: self.c * 2}, frozen=True,
                        order=True)
-    assert C.__module__ == __name__ and C.__dataclass_params__.frozen
+    assert C.__dataclass_params__.frozen
     assert C('a', 1).double() == 4 and C(1, 1) < C(1, 2)
     assert fields(C)[0].type == 'typing.Any'
     G = make_dataclass('G', [('x', 'T')], bases=(Generic[T],), module='somewhere')
@@ -638,8 +638,10 @@ def test_make_dataclass_options_namespace_module_and_generics():
     assert G[int](1).x == 1
 
 
-def test_make_dataclass_instances_pickle():
-    """A class made at module level by make_dataclass pickles by its caller's module."""
+def test_make_dataclass_module_is_the_callers():
+    """Without ``module=``, the class belongs to the caller, and so pickles from there."""
+    assert make_dataclass('C', ['x']).__module__ == __name__
+    assert MadeHere.__module__ == __name__
     assert pickle.loads(pickle.dumps(MadeHere(1))) == MadeHere(1)
 
 
