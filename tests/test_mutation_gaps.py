@@ -646,3 +646,136 @@ def test_make_dataclass_module_is_the_callers():
 
 
 MadeHere = make_dataclass('MadeHere', [('x', int)])
+
+
+# -- second round: survivors of the run after the tests above -------------------------
+
+@pytest.mark.parametrize('ours', [True, False], ids=['ours', 'stdlib'])
+def test_init_false_default_stays_on_the_class(ours):
+    """An ``init=False`` field with a plain default is read from the class, not stored."""
+    lib = dataclass_meta if ours else dataclasses
+    namespace = {'__annotations__': {'x': int, 'y': int}, 'y': lib.field(init=False, default=3)}
+    C = (type('C', (DataClass,), namespace) if ours
+         else dataclasses.dataclass(type('C', (), namespace)))
+    c = C(1)
+    assert c.y == 3 and vars(c) == {'x': 1}
+
+
+def test_init_signature_names_self():
+    """``__init__``'s first parameter is ``self`` unless a field takes that name."""
+    class C(DataClass):
+        x: int
+
+    assert str(inspect.signature(C.__init__)) == '(self, x: int) -> None'
+
+
+def test_weakref_slot_on_a_root_class():
+    """``weakref_slot=True`` adds the ``__weakref__`` slot, so instances take weakrefs."""
+    import weakref
+
+    class C(DataClass, slots=True, weakref_slot=True):
+        x: int
+
+    c = C(1)
+    assert C.__slots__ == ('x', '__weakref__') and weakref.ref(c)() is c
+
+
+def test_inherited_slots_seen_through_the_whole_mro():
+    """Slots and ``__dict__``/``__weakref__`` anywhere above are not added again."""
+    import weakref
+
+    class Plain:
+        pass
+
+    class Named:
+        __slots__ = 'mm'
+
+    class A(Named, DataClass, slots=True):
+        mm: int
+        a: int
+
+    class B(A):
+        b: int
+
+    class C(B):
+        c: int
+
+    assert (A.__slots__, B.__slots__, C.__slots__) == (('a',), ('b',), ('c',))
+    assert C(1, 2, 3, 4).mm == 1
+
+    class P(DataClass, Plain):
+        p: int
+
+    class Q(P, slots=True, weakref_slot=True):
+        q: int
+
+    assert Q.__slots__ == ('p', 'q') and weakref.ref(Q(1, 2))() is not None
+
+
+def test_is_dataclass_looks_at_the_class():
+    """An instance attribute named ``__dataclass_fields__`` does not make a data class."""
+    import types
+    assert not is_dataclass(types.SimpleNamespace(__dataclass_fields__={}))
+
+
+def test_dict_keys_and_factories_like_stdlib():
+    """Data-class dict keys go through the factory, in dicts and defaultdicts alike."""
+    def build(ours):
+        def make(name, annotations, **options):
+            namespace = {'__annotations__': annotations}
+            if ours:
+                return type(name, (DataClass,), namespace, **options)
+            return dataclasses.dataclass(type(name, (), namespace), **options)
+
+        K = make('K', {'k': int}, frozen=True)
+        C = make('C', {'d': dict, 'e': dict})
+        return C({K(1): K(2)}, defaultdict(list, {K(3): [K(4)]}))
+
+    ours = build(True)
+    as_tuple = ({(1,): (2,)}, {(3,): [(4,)]})
+    as_pairs = (('d', {(('k', 1),): (('k', 2),)}), ('e', {(('k', 3),): [(('k', 4),)]}))
+    assert astuple(ours) == as_tuple
+    assert asdict(ours, dict_factory=tuple) == as_pairs
+    if STDLIB_CONTRACT:  # before 3.12 the stdlib could not rebuild a defaultdict
+        theirs = build(False)
+        assert dataclasses.astuple(theirs) == as_tuple
+        assert dataclasses.asdict(theirs, dict_factory=tuple) == as_pairs
+
+
+def test_asdict_deep_copies_other_values():
+    """Values that are not containers or data classes are deep copies."""
+    class Holder:
+        def __init__(self, items):
+            self.items = items
+
+    class C(DataClass):
+        h: object
+
+    original = Holder([1])
+    copied = asdict(C(original))['h']
+    assert copied is not original and copied.items == [1]
+    assert copied.items is not original.items
+
+
+def test_options_under_a_stdlib_parent():
+    """A class under a stdlib data class takes its options, defaults for ones it lacks."""
+    @dataclasses.dataclass(frozen=True, order=True)
+    class P:
+        x: int
+
+    class C(P, DataClass):
+        y: int = 0
+
+    params = C.__dataclass_params__
+    assert (params.frozen, params.order, params.match_args, params.kw_only,
+            params.slots) == (True, True, True, False, False)
+    assert C(1) < C(2) and C.__match_args__ == ('x', 'y')
+
+
+def test_doc_when_the_signature_cannot_be_read():
+    """``__doc__`` falls back to the bare class name, as the stdlib's does."""
+    class C(DataClass):
+        x: int
+        __signature__ = 'not a signature'
+
+    assert C.__doc__ == 'C'
