@@ -29,6 +29,8 @@ def test_pool_round_trip(context):
     objects = sample()
     with context.Pool(2) as pool:
         back = pool.map(roundtrip, objects)
+        pool.close()
+        pool.join()  # its helper threads too: a later fork must not see them
     assert back == objects
     assert [type(b) for b in back] == [type(o) for o in objects]
     assert back[-1].cached == 7  # an init=False, compare=False field travels too
