@@ -334,8 +334,8 @@ CASES = [
     Case('hash-of-mutable', lambda d: hash(_instance(d)),
          TypeError, "unhashable type: 'C'", SAME, False),
     Case('order-across-classes',
-         lambda d: d.make('C', {'x': int}, order=True)(1) < d.make('D', {'x': int},
-                                                                  order=True)(1),
+         lambda d: (d.make('C', {'x': int}, order=True)(1)
+                    < d.make('D', {'x': int}, order=True)(1)),
          TypeError, "'<' not supported between instances of 'C' and 'D'", SAME, False),
 ]
 

@@ -15,6 +15,7 @@ TRACED = 1_000  # the last classes, under tracemalloc (it makes allocation ~4x s
 SLACK_BLOCKS = 1_000
 SLACK_BYTES = 16 * 1024
 
+
 def define(i):
     """One data class (two for the inheritance kind), options varying with ``i``."""
     kind = i % 5
@@ -68,11 +69,9 @@ def define_and_drop(count, start=0):
 
 
 def test_dropped_classes_are_collected_and_memory_returns():
-    """10,000 classes: each is collected, memory blocks and traced bytes come back.
-
-    The collector is off during the loop (one collection at the end frees all),
-    which also shows that nothing but the classes' own cycles holds them.
-    """
+    """10,000 classes: each is collected, memory blocks and traced bytes come back."""
+    # The collector is off during the loop and one collection at the end frees
+    # all: nothing but the classes' own cycles holds them.
     define_and_drop(200)  # warm up: the interpreter's own caches fill once
     gc.collect()
     subclasses = len(DataClass.__subclasses__())
@@ -95,6 +94,7 @@ def test_dropped_classes_are_collected_and_memory_returns():
     assert len(DataClass.__subclasses__()) == subclasses
     assert abs(sys.getallocatedblocks() - blocks) < SLACK_BLOCKS
     assert abs(traced) < SLACK_BYTES, traced
+
 
 def test_instances_do_not_keep_other_classes_alive():
     """Dropping a class with live instances elsewhere frees it once they go."""
