@@ -190,6 +190,7 @@ def _build(cls, explicit):
     params = _options.resolve(cls, explicit)
     own = collect_own_fields(cls, annotations_of(cls.__dict__), params.kw_only,
                              _pop_slot_defaults(cls))
+    _check_reserved_names(cls, own)
     fields = merge_base_fields(cls, own)
     set_defaults_on_class(cls, own)
     _options.check_conflicts(cls, params, explicit)
@@ -232,6 +233,22 @@ _METHODS = (
     ('__setstate__', lambda p: p.frozen and p.slots,
      lambda c, p, fl, al: make_setstate(tuple(f.name for f in fl)), 'keep'),
 )
+
+
+# Names a field may not take: the generated methods and attributes, the hook
+# __init__ calls, and the instance layout. The stdlib accepts them and then
+# breaks (``__init__: int = 0`` leaves ``C.__init__ == 0``); we refuse up front.
+_RESERVED = frozenset([row[0] for row in _METHODS] + [
+    '__hash__', '__match_args__', '__post_init__', '__dataclass_fields__',
+    '__dataclass_params__', '__class__', '__dict__', '__slots__', '__weakref__'])
+
+
+def _check_reserved_names(cls, own):
+    for f in own:
+        if f.name in _RESERVED and f._field_type is not _CLASSVAR:
+            msg = (f'field {f.name!r} of data class {cls.__name__!r} has a name that '
+                   f'data classes reserve: rename the field')
+            raise TypeError(msg)
 
 
 def _attach_methods(cls, params, fields):
