@@ -8,7 +8,7 @@ import time
 import pytest
 
 from dataclass_meta import DataClass, asdict, field, fields, replace
-from reliability_helpers import (
+from .reliability_helpers import (
     Frozen, FrozenSlotted, Nested, Node, Point, Slotted, SlowRepr, sample)
 
 THREADS = 8

@@ -10,7 +10,7 @@ import pickle
 
 import pytest
 
-from reliability_helpers import (
+from .reliability_helpers import (
     Frozen, FrozenSlotted, Nested, Point, frozen_guard, inspect_in_child, rebuild,
     replace_first, roundtrip, sample, send_back)
 
