@@ -4,10 +4,10 @@
     python benchmarks/run.py --quick         # a smoke setting, seconds
     python benchmarks/run.py --out DIR       # where the .md/.json/.svg go
 
-One process times every contender in interleaved rounds (each round times them
-all, alternating the order), so a contender and its stdlib reference are always
-measured seconds apart on a machine whose speed drifts. A ratio is the median
-over rounds of (contender / its reference in the same round). Peers that are not
+One process times every contender in interleaved rounds; within a round each
+contender is timed between two timings of its stdlib reference (ref, contender,
+ref), so the ratio survives a machine whose speed drifts. A ratio is the median
+over rounds of contender / mean(ref before, ref after). Peers that are not
 installed (``pip install -e '.[bench]'``) are left out; the rest still runs.
 """
 
@@ -116,6 +116,9 @@ class Classes:
 
 # -- timing -------------------------------------------------------------------
 
+REPEAT = 5
+
+
 def calibrate(timer, min_time):
     """Loops per timing so that one timing lasts at least ``min_time``."""
     number = 1
@@ -125,19 +128,32 @@ def calibrate(timer, min_time):
         number *= 2
 
 
-def interleaved(timers, rounds, min_time):
-    """{name: [seconds per loop, one per round]}, timers run in alternating order."""
+def interleaved(timers, refs, rounds, min_time):
+    """Per contender: seconds per loop and ratios to its reference, one per round.
+
+    Each round times every contender as ``ref, contender, ref`` back to back and
+    divides by the mean of the two ``ref`` timings, so a change of machine speed
+    between rounds (or within one, with the order alternating) cancels out. Each
+    timing is the best of ``REPEAT`` short ones, so a preemption by another
+    process (the machine is shared) does not count.
+    """
     numbers = {name: calibrate(timer, min_time) for name, timer in timers.items()}
+
+    def run(name):  # best of a few short timings: other processes only add time
+        return min(timers[name].repeat(REPEAT, numbers[name])) / numbers[name]
     times = {name: [] for name in timers}
+    ratios = {name: [] for name in timers if refs[name] in timers}
     order = list(timers)
     for r in range(rounds):
         for name in (order if r % 2 == 0 else order[::-1]):
-            times[name].append(timers[name].timeit(numbers[name]) / numbers[name])
-    return times
-
-
-def paired_ratio(times, name, ref):
-    return statistics.median(t / r for t, r in zip(times[name], times[ref]))
+            ref = refs[name]
+            if ref == name or ref not in timers:
+                times[name].append(run(name))
+                continue
+            before, t, after = run(ref), run(name), run(ref)
+            times[name].append(t)
+            ratios[name].append(2 * t / (before + after))
+    return times, {n: (r or [1.0]) for n, r in ratios.items()}
 
 
 def bench_operations(contenders, classes, rounds, min_time, only=None):
@@ -154,12 +170,12 @@ def bench_operations(contenders, classes, rounds, min_time, only=None):
             except (LookupError, TypeError, AttributeError):
                 continue  # this contender cannot do this operation
             timers[kit.name] = timer
-        times = interleaved(timers, rounds, min_time)
         refs = {kit.name: kit.ref for kit in contenders}
+        times, ratios = interleaved(timers, refs, rounds, min_time)
         results[key] = {
             'label': label, 'statement': stmt,
-            'seconds': {n: statistics.median(t) for n, t in times.items()},
-            'ratio': {n: paired_ratio(times, n, refs[n]) for n in times if refs[n] in times},
+            'seconds': {n: statistics.median(t) for n, t in times.items() if t},
+            'ratio': {n: statistics.median(r) for n, r in ratios.items()},
         }
         print(f'  {label:40s} ' + ' '.join(
             f'{n}={v:.2f}' for n, v in results[key]['ratio'].items()), flush=True)
@@ -188,8 +204,9 @@ def import_times(modules, runs):
     """Median cumulative ``-X importtime`` of each module, in ms, fresh processes."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(
         [ROOT] + [p for p in [os.environ.get('PYTHONPATH')] if p]))
+    env.pop('PYTHONDONTWRITEBYTECODE', None)  # users import from cached bytecode
     samples = {m: [] for m in modules}
-    for _ in range(runs):
+    for run in range(runs + 1):  # run 0 writes the bytecode caches
         for module in modules:
             proc = subprocess.run([sys.executable, '-X', 'importtime', '-c', f'import {module}'],
                                   capture_output=True, text=True, env=env)
@@ -198,7 +215,7 @@ def import_times(modules, runs):
                 continue
             for line in proc.stderr.splitlines():
                 parts = line.split('|')
-                if len(parts) == 3 and parts[2].strip() == module:
+                if run and len(parts) == 3 and parts[2].strip() == module:
                     samples[module].append(int(parts[1].split(':')[-1]) / 1000)
     return {m: statistics.median(s) for m, s in samples.items() if s}
 
@@ -271,12 +288,15 @@ def main(argv=None):
     parser.add_argument('--out', default=os.path.join(HERE, 'results'))
     parser.add_argument('--rounds', type=int, help='interleaved rounds per operation')
     parser.add_argument('--only', nargs='*', help='operation keys to run (default: all)')
+    parser.add_argument('--contenders', nargs='*', help='contender names (default: all)')
+    parser.add_argument('--no-extras', action='store_true',
+                        help='skip memory, import time and scaling')
     args = parser.parse_args(argv)
     quick = args.quick
-    rounds = args.rounds or (3 if quick else 21)
-    min_time = 0.0002 if quick else 0.005
+    rounds = args.rounds or (3 if quick else 15)
+    min_time = 0.0001 if quick else 0.0005
 
-    contenders = kits()
+    contenders = [k for k in kits() if not args.contenders or k.name in args.contenders]
     classes = {kit.name: Classes(kit) for kit in contenders}
     info = machine()
     print(f'Python {info["python"]} on {info["cpu"]}; contenders: '
@@ -284,6 +304,8 @@ def main(argv=None):
     results = {'machine': info, 'quick': quick, 'rounds': rounds,
                'contenders': {k.name: {'label': k.label, 'ref': k.ref} for k in contenders}}
     results['operations'] = bench_operations(contenders, classes, rounds, min_time, args.only)
+    if args.no_extras:
+        return results
     results['memory'] = memory_per_instance(contenders, classes, 100 if quick else 10000)
     print('  memory per instance (bytes):', results['memory'], flush=True)
     modules = ['dataclasses', 'dataclass_meta', 'attrs', 'msgspec']

@@ -1,20 +1,21 @@
 """The generated ``__init__``: argument binding, assignment, signature, call errors.
 
-One closure serves every class; what differs per class (names, defaults, factories,
-which values to assign where) is computed once here, at class creation, so a call
-does only C-level work on the common paths: no per-call loops in Python.
+What differs per class (names, defaults, factories, which values to assign where)
+is computed once here, at class creation. A call with every argument positional
+runs an arity template (``_arity``): one ``setattr`` per field, no loop; other
+calls bind with C-level dict and ``map`` work and assign in one ``map``.
 """
 
 import inspect
 from dataclasses import MISSING, _HAS_DEFAULT_FACTORY as FACTORY
 from itertools import repeat
-from types import MemberDescriptorType
+from operator import itemgetter
 
+from ._arity import MISSING_ARG, TEMPLATES
 from ._fields import CLASSVAR, INITVAR
 
 _NO_DEFAULT = object()
 _object_setattr = object.__setattr__
-_member_set = MemberDescriptorType.__set__
 
 
 def init_parameters(fields):
@@ -34,42 +35,57 @@ def _default_of(f):
 def make_init(cls, fields, frozen, slots, has_post_init):
     """``__init__`` with the stdlib's behaviour (3.13 ``_init_fn``), as a closure.
 
-    Binds like ``def __init__(self, x, y=0, *, z)``, calls default factories,
-    assigns fields in definition order (``object.__setattr__`` when frozen),
-    then calls ``__post_init__`` with the InitVars.
+    Binds like ``def __init__(self, x, y=0, *, z)``, assigns fields in definition
+    order (``object.__setattr__`` when frozen), calling each default factory at
+    its field's turn, then calls ``__post_init__`` with the InitVars. Classes of
+    up to ten plain positional fields get an arity template (``_arity``).
     """
     first_param = self_name(fields)  # ClassVars count here, as in the stdlib
     fields = [f for f in fields if f._field_type is not CLASSVAR]
     positional, keyword = init_parameters(fields)
     params = positional + keyword
+    store = _object_setattr if frozen else setattr
+    bind = _binder(positional, keyword,
+                   _call_error_factory(cls, first_param, positional, keyword))
+    if not keyword and len(params) < len(TEMPLATES) and all(
+            f.init and f._field_type is not INITVAR and f.default_factory is MISSING
+            for f in fields):
+        names = tuple(f.name for f in params)
+        __init__ = TEMPLATES[len(params)](store, names, bind, has_post_init)
+    else:
+        assign = _assigner(fields, params, slots, store, has_post_init)
+
+        def __init__(self, /, *args, **kwargs):
+            assign(self, bind(args, kwargs))
+
+    __init__.__signature__ = _signature(first_param, positional, keyword)
+    __init__.__annotations__ = init_annotations(cls, params)
+    return __init__
+
+
+def _binder(positional, keyword, raise_call_error):
+    """``bind(args, kwargs)``: the argument values in parameter order (positional,
+    then keyword-only), ``FACTORY`` where a default factory is due, or the
+    interpreter's ``TypeError``. ``args`` may end in ``MISSING_ARG`` padding (the
+    parameters a template was not given)."""
+    params = positional + keyword
     names = tuple(f.name for f in params)
     npos = len(positional)
     name_set = frozenset(names)
+    by_name = dict.fromkeys(names).keys()
+    values_of = _item_tuple(names)
     defaults = {f.name: d for f in params if (d := _default_of(f)) is not _NO_DEFAULT}
     pos_defaults = tuple(defaults[f.name] for f in positional if f.name in defaults)
     first_default = npos - len(pos_defaults)
     kw_values = tuple(defaults.get(f.name, _NO_DEFAULT) for f in keyword)
     kw_complete = _NO_DEFAULT not in kw_values
-    factories = tuple((i, f.default_factory) for i, f in enumerate(params)
-                      if f.default_factory is not MISSING)
 
-    # Values beyond the parameters: init=False fields that __init__ must set.
-    extras = [f for f in fields if not f.init and f._field_type is not INITVAR
-              and (f.default_factory is not MISSING
-                   or (slots and f.default is not MISSING))]
-    extra_factories = tuple(f.default_factory if f.default_factory is not MISSING
-                            else repeat(f.default).__next__ for f in extras)
-    slot_of = {f.name: i for i, f in enumerate(params + extras)}
-    assigned = [f for f in fields if f.name in slot_of and f._field_type is not INITVAR]
-    assign_names = tuple(f.name for f in assigned)
-    assign_index = tuple(slot_of[name] for name in assign_names)
-    direct = assign_index == tuple(range(len(params)))  # values already in order
-    initvar_index = tuple(slot_of[f.name] for f in params if f._field_type is INITVAR)
-    setter, targets = _setter(cls, assign_names, frozen)
-    raise_call_error = _call_error_factory(cls, first_param, positional, keyword)
-
-    def __init__(self, /, *args, **kwargs):
+    def bind(args, kwargs):
+        if args and args[-1] is MISSING_ARG:
+            args = _given(args)
         if kwargs:
+            if not args and kwargs.keys() == by_name:  # every argument by keyword
+                return values_of(kwargs)
             bound = defaults.copy()
             bound.update(zip(names, args))
             if (len(args) > npos or not name_set.issuperset(kwargs)
@@ -78,46 +94,69 @@ def make_init(cls, fields, frozen, slots, has_post_init):
             bound.update(kwargs)
             if len(bound) != len(names):
                 raise_call_error(args, kwargs)
-            values = list(map(bound.__getitem__, names))
-        elif len(args) == npos and kw_complete:
-            values = args + kw_values
-        elif first_default <= len(args) < npos and kw_complete:
-            values = args + pos_defaults[len(args) - first_default:] + kw_values
+            return values_of(bound)
+        if len(args) == npos and kw_complete:
+            return args + kw_values
+        if first_default <= len(args) < npos and kw_complete:
+            return args + pos_defaults[len(args) - first_default:] + kw_values
+        raise_call_error(args, kwargs)
+    return bind
+
+
+def _given(args):
+    """``args`` without its ``MISSING_ARG`` padding (always at the end)."""
+    n = len(args)
+    while n and args[n - 1] is MISSING_ARG:
+        n -= 1
+    return args[:n]
+
+
+def _item_tuple(names):
+    """``mapping -> (mapping[a], mapping[b], ...)`` as one C call, for any count."""
+    if len(names) >= 2:
+        return itemgetter(*names)
+    if len(names) == 1:
+        get = itemgetter(names[0])
+        return lambda mapping: (get(mapping),)
+    return lambda mapping: ()
+
+
+def _assigner(fields, params, slots, store, has_post_init):
+    """``assign(self, values)``: store the fields in definition order, calling
+    default factories at their field's turn, then call ``__post_init__`` with
+    the InitVars (in definition order, as the stdlib does)."""
+    index = {f.name: i for i, f in enumerate(params)}
+    steps = []  # (name, parameter index or None, factory or None), in field order
+    for f in fields:
+        factory = None if f.default_factory is MISSING else f.default_factory
+        if f._field_type is INITVAR:
+            continue
+        if f.init:
+            steps.append((f.name, index[f.name], factory))
+        elif factory is not None:
+            steps.append((f.name, None, factory))
+        elif slots and f.default is not MISSING:
+            steps.append((f.name, None, repeat(f.default).__next__))
+    names = tuple(name for name, _, _ in steps)
+    picks = tuple(i for _, i, _ in steps)
+    plain = all(i is not None and factory is None for _, i, factory in steps)
+    initvars = tuple(index[f.name] for f in fields if f.init and f._field_type is INITVAR)
+
+    def assign(self, values):
+        if plain:  # C loop; every store returns None
+            any(map(store, repeat(self), names, map(values.__getitem__, picks)))
         else:
-            raise_call_error(args, kwargs)
-        if factories or extra_factories:
-            values = list(values)
-            for i, factory in factories:
-                if values[i] is FACTORY:
-                    values[i] = factory()
-            values.extend([factory() for factory in extra_factories])
-        if not direct:
-            picked = list(map(values.__getitem__, assign_index))
-        else:
-            picked = values
-        # any() drains the map in C; every store returns None.
-        if targets is None:
-            any(map(setter, repeat(self), assign_names, picked))
-        else:
-            any(map(setter, targets, repeat(self), picked))
+            for name, i, factory in steps:
+                if i is None:
+                    value = factory()
+                else:
+                    value = values[i]
+                    if value is FACTORY and factory is not None:
+                        value = factory()
+                store(self, name, value)
         if has_post_init:
-            self.__post_init__(*map(values.__getitem__, initvar_index))
-
-    __init__.__signature__ = _signature(first_param, positional, keyword)
-    __init__.__annotations__ = init_annotations(cls, params)
-    return __init__
-
-
-def _setter(cls, names, frozen):
-    """How to store fields: ``setattr``; when frozen ``object.__setattr__``, or
-    straight through the slot descriptors when every field is a slot (the same
-    store ``object.__setattr__`` would reach, minus its lookup)."""
-    if not frozen:
-        return setattr, None
-    descriptors = [getattr(cls, name, None) for name in names]
-    if names and all(isinstance(d, MemberDescriptorType) for d in descriptors):
-        return _member_set, tuple(descriptors)
-    return _object_setattr, None
+            self.__post_init__(*map(values.__getitem__, initvars))
+    return assign
 
 
 def init_annotations(cls, params):
