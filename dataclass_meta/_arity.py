@@ -1,4 +1,4 @@
-"""``__init__`` templates, one per arity: the fast path of the generated ``__init__``.
+"""Templates per arity: the fast paths of the generated ``__init__`` and ``__eq__``.
 
 Plain source, one function per parameter count, so that a call with every
 argument given positionally costs one check and one ``store`` per field, with no
@@ -188,3 +188,182 @@ def _init10(store, names, bind, post):
 
 TEMPLATES = (_init0, _init1, _init2, _init3, _init4, _init5, _init6, _init7, _init8,
              _init9, _init10)
+
+
+# -- __eq__ ---------------------------------------------------------------------
+# 3.13's ``self.a == other.a and self.b == other.b ...``: no identity shortcut per
+# field, the first false result (or the last result) returned as it is. The
+# values come from one ``values`` (attrgetter) call per side; should that raise
+# (an unset field, a failing descriptor), ``lazy`` redoes it field by field, so
+# the error surfaces only where the stdlib's would.
+
+
+def _eq0(values, lazy):
+    def __eq__(self, other):
+        if self is other:
+            return True
+        if other.__class__ is self.__class__:
+            return True
+        return NotImplemented
+    return __eq__
+
+
+def _eq1(values, lazy):
+    def __eq__(self, other):
+        if self is other:
+            return True
+        if other.__class__ is self.__class__:
+            try:
+                a0, = values(self)
+                b0, = values(other)
+            except Exception:
+                return lazy(self, other)
+            return a0 == b0
+        return NotImplemented
+    return __eq__
+
+
+def _eq2(values, lazy):
+    def __eq__(self, other):
+        if self is other:
+            return True
+        if other.__class__ is self.__class__:
+            try:
+                a0, a1 = values(self)
+                b0, b1 = values(other)
+            except Exception:
+                return lazy(self, other)
+            return a0 == b0 and a1 == b1
+        return NotImplemented
+    return __eq__
+
+
+def _eq3(values, lazy):
+    def __eq__(self, other):
+        if self is other:
+            return True
+        if other.__class__ is self.__class__:
+            try:
+                a0, a1, a2 = values(self)
+                b0, b1, b2 = values(other)
+            except Exception:
+                return lazy(self, other)
+            return a0 == b0 and a1 == b1 and a2 == b2
+        return NotImplemented
+    return __eq__
+
+
+def _eq4(values, lazy):
+    def __eq__(self, other):
+        if self is other:
+            return True
+        if other.__class__ is self.__class__:
+            try:
+                a0, a1, a2, a3 = values(self)
+                b0, b1, b2, b3 = values(other)
+            except Exception:
+                return lazy(self, other)
+            return a0 == b0 and a1 == b1 and a2 == b2 and a3 == b3
+        return NotImplemented
+    return __eq__
+
+
+def _eq5(values, lazy):
+    def __eq__(self, other):
+        if self is other:
+            return True
+        if other.__class__ is self.__class__:
+            try:
+                a0, a1, a2, a3, a4 = values(self)
+                b0, b1, b2, b3, b4 = values(other)
+            except Exception:
+                return lazy(self, other)
+            return (a0 == b0 and a1 == b1 and a2 == b2 and a3 == b3
+                    and a4 == b4)
+        return NotImplemented
+    return __eq__
+
+
+def _eq6(values, lazy):
+    def __eq__(self, other):
+        if self is other:
+            return True
+        if other.__class__ is self.__class__:
+            try:
+                a0, a1, a2, a3, a4, a5 = values(self)
+                b0, b1, b2, b3, b4, b5 = values(other)
+            except Exception:
+                return lazy(self, other)
+            return (a0 == b0 and a1 == b1 and a2 == b2 and a3 == b3
+                    and a4 == b4 and a5 == b5)
+        return NotImplemented
+    return __eq__
+
+
+def _eq7(values, lazy):
+    def __eq__(self, other):
+        if self is other:
+            return True
+        if other.__class__ is self.__class__:
+            try:
+                a0, a1, a2, a3, a4, a5, a6 = values(self)
+                b0, b1, b2, b3, b4, b5, b6 = values(other)
+            except Exception:
+                return lazy(self, other)
+            return (a0 == b0 and a1 == b1 and a2 == b2 and a3 == b3
+                    and a4 == b4 and a5 == b5 and a6 == b6)
+        return NotImplemented
+    return __eq__
+
+
+def _eq8(values, lazy):
+    def __eq__(self, other):
+        if self is other:
+            return True
+        if other.__class__ is self.__class__:
+            try:
+                a0, a1, a2, a3, a4, a5, a6, a7 = values(self)
+                b0, b1, b2, b3, b4, b5, b6, b7 = values(other)
+            except Exception:
+                return lazy(self, other)
+            return (a0 == b0 and a1 == b1 and a2 == b2 and a3 == b3
+                    and a4 == b4 and a5 == b5 and a6 == b6 and a7 == b7)
+        return NotImplemented
+    return __eq__
+
+
+def _eq9(values, lazy):
+    def __eq__(self, other):
+        if self is other:
+            return True
+        if other.__class__ is self.__class__:
+            try:
+                a0, a1, a2, a3, a4, a5, a6, a7, a8 = values(self)
+                b0, b1, b2, b3, b4, b5, b6, b7, b8 = values(other)
+            except Exception:
+                return lazy(self, other)
+            return (a0 == b0 and a1 == b1 and a2 == b2 and a3 == b3
+                    and a4 == b4 and a5 == b5 and a6 == b6 and a7 == b7
+                    and a8 == b8)
+        return NotImplemented
+    return __eq__
+
+
+def _eq10(values, lazy):
+    def __eq__(self, other):
+        if self is other:
+            return True
+        if other.__class__ is self.__class__:
+            try:
+                a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 = values(self)
+                b0, b1, b2, b3, b4, b5, b6, b7, b8, b9 = values(other)
+            except Exception:
+                return lazy(self, other)
+            return (a0 == b0 and a1 == b1 and a2 == b2 and a3 == b3
+                    and a4 == b4 and a5 == b5 and a6 == b6 and a7 == b7
+                    and a8 == b8 and a9 == b9)
+        return NotImplemented
+    return __eq__
+
+
+EQ_TEMPLATES = (_eq0, _eq1, _eq2, _eq3, _eq4, _eq5, _eq6, _eq7, _eq8, _eq9, _eq10)

@@ -6,11 +6,12 @@ function; ``attach`` names it after the class. C-level helpers
 stdlib's semantics exactly.
 """
 
-from operator import attrgetter, eq
+from operator import attrgetter
 from threading import get_ident
 
 from dataclasses import MISSING, FrozenInstanceError
 
+from ._arity import EQ_TEMPLATES
 from ._fields import CLASSVAR, INITVAR
 
 
@@ -60,16 +61,25 @@ def make_eq(fields):
 
     ``self.a == other.a and self.b == other.b``: no identity shortcut per field
     (unlike tuple comparison), stops at the first false result and returns it.
+    Up to ten fields: an arity template; beyond, the same through ``map``.
     """
-    values = tuple_getter(tuple(f.name for f in fields if f.compare))
+    names = tuple(f.name for f in fields if f.compare)
+    lazy = _lazy_eq(names)
+    if len(names) < len(EQ_TEMPLATES):
+        return EQ_TEMPLATES[len(names)](tuple_getter(names), lazy)
+    return lazy
 
+
+def _lazy_eq(names):
+    """The field-by-field ``__eq__``, each attribute read only when reached."""
     def __eq__(self, other):
         if self is other:
             return True
         if other.__class__ is not self.__class__:
             return NotImplemented
         result = True
-        for result in map(eq, values(self), values(other)):
+        for name in names:
+            result = getattr(self, name) == getattr(other, name)
             if not result:
                 return result
         return result
