@@ -105,11 +105,11 @@ def replace(obj, /, **changes):
     cls = type(obj)
     if not hasattr(cls, _FIELDS):
         raise TypeError('replace() should be called on dataclass instances')
-    own = getattr(cls, '__dataclass_replace__', None)
+    own = cls.__dict__.get('__dataclass_replace__')  # made for this very class
     if own is not None:
         return own(obj, **changes)
-    from ._methods import make_replace
-    return make_replace(list(getattr(cls, _FIELDS).values()))(obj, **changes)
+    from ._methods import replace_by_fields
+    return replace_by_fields(obj, changes)
 
 
 _UNSET = object()

@@ -7,6 +7,7 @@ calls bind with C-level dict and ``map`` work and assign in one ``map``.
 """
 
 import inspect
+import weakref
 from dataclasses import MISSING, _HAS_DEFAULT_FACTORY as FACTORY
 from itertools import repeat
 from operator import itemgetter
@@ -15,6 +16,8 @@ from ._arity import MISSING_ARG, TEMPLATES
 from ._fields import CLASSVAR, INITVAR
 
 _NO_DEFAULT = object()
+# The __init__ functions made here: __replace__ may call these positionally.
+GENERATED_INITS = weakref.WeakSet()
 _object_setattr = object.__setattr__
 
 
@@ -60,6 +63,7 @@ def make_init(cls, fields, frozen, slots, has_post_init):
 
     __init__.__signature__ = _signature(first_param, positional, keyword)
     __init__.__annotations__ = init_annotations(cls, params)
+    GENERATED_INITS.add(__init__)
     return __init__
 
 
@@ -81,11 +85,13 @@ def _binder(positional, keyword, raise_call_error):
     kw_complete = _NO_DEFAULT not in kw_values
 
     def bind(args, kwargs):
-        if args and args[-1] is MISSING_ARG:
-            args = _given(args)
         if kwargs:
-            if not args and kwargs.keys() == by_name:  # every argument by keyword
-                return values_of(kwargs)
+            if not args or args[0] is MISSING_ARG:  # nothing positional
+                if kwargs.keys() == by_name:  # every argument by keyword
+                    return values_of(kwargs)
+                args = ()
+            elif args[-1] is MISSING_ARG:
+                args = _given(args)
             bound = defaults.copy()
             bound.update(zip(names, args))
             if (len(args) > npos or not name_set.issuperset(kwargs)
@@ -95,6 +101,8 @@ def _binder(positional, keyword, raise_call_error):
             if len(bound) != len(names):
                 raise_call_error(args, kwargs)
             return values_of(bound)
+        if args and args[-1] is MISSING_ARG:
+            args = _given(args)
         if len(args) == npos and kw_complete:
             return args + kw_values
         if first_default <= len(args) < npos and kw_complete:

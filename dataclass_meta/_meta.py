@@ -147,7 +147,7 @@ _TOTAL = 'Consider using functools.total_ordering'
 _METHODS = (
     ('__init__', lambda p: p.init, lambda c, p, fl, al: make_init(
         c, al, p.frozen, p.slots, hasattr(c, '__post_init__')), 'keep'),
-    ('__replace__', lambda p: True, lambda c, p, fl, al: make_replace(al), 'keep'),
+    ('__replace__', lambda p: True, lambda c, p, fl, al: make_replace(al, c), 'keep'),
     ('__repr__', lambda p: p.repr, lambda c, p, fl, al: make_repr(fl), 'keep'),
     ('__eq__', lambda p: p.eq, lambda c, p, fl, al: make_eq(fl), 'keep'),
     ('__lt__', lambda p: p.order, lambda c, p, fl, al: make_order(fl, _lt), _TOTAL),
@@ -183,6 +183,10 @@ def _attach_methods(cls, params, fields):
     for name, _, factory, _ in wanted:
         if name not in own:
             attach(cls, name, factory(cls, params, plain, fields))
+            if name == '__replace__':
+                cls.__dataclass_replace__ = own[name]
+    if '__dataclass_replace__' not in own:  # replace() ignores a hand-written __replace__
+        cls.__dataclass_replace__ = make_replace(fields, cls)
     if hash_action == 'add':
         attach(cls, '__hash__', make_hash(plain))
     elif hash_action == 'none':

@@ -7,12 +7,16 @@ stdlib's semantics exactly.
 """
 
 from operator import attrgetter
-from threading import get_ident
+from _thread import get_ident
 
 from dataclasses import MISSING, FrozenInstanceError
 
 from ._arity import EQ_TEMPLATES
+from ._init import GENERATED_INITS
 from ._fields import CLASSVAR, INITVAR
+
+
+_object_new = object.__new__
 
 
 def attach(cls, name, function):
@@ -160,26 +164,65 @@ def make_frozen_delattr(cls, fields):
     return __delattr__
 
 
-def make_replace(fields):
+def make_replace(fields, cls):
     """``__replace__`` (3.13, ``copy.replace``): a new instance through ``__init__``.
 
     ``init=False`` fields may not be changed; InitVars without a default must be
-    given; everything else not given is read from ``self``.
+    given; everything else not given is read from ``self`` and passed by keyword,
+    after the changes, as the stdlib does. When ``__init__`` is the generated one
+    (so positional and keyword calls bind alike) the values go positionally,
+    which takes the ``__init__`` template's fast path.
     """
     fields = [f for f in fields if f._field_type is not CLASSVAR]
     forbidden = frozenset(f.name for f in fields if not f.init)
     required = frozenset(f.name for f in fields if f.init and f._field_type is INITVAR
                          and f.default is MISSING)
     carried = tuple(f.name for f in fields if f.init and f.name not in required)
+    init = cls.__dict__.get('__init__')
+    fast = (init in GENERATED_INITS and not required and type(cls).__call__ is type.__call__
+            and not any(f.kw_only for f in fields if f.init))
+    index = {name: i for i, name in enumerate(carried)}
     carried_values = tuple_getter(carried)
 
     def __replace__(self, /, **changes):
+        if self.__class__ is not cls:  # a subclass instance: its own fields count
+            return replace_by_fields(self, changes)
         if not forbidden.isdisjoint(changes) or not required.issubset(changes):
             _raise_replace_error(fields, changes)
-        merged = dict(zip(carried, carried_values(self)))
-        merged.update(changes)
-        return self.__class__(**merged)
+        if fast and cls.__init__ is init and cls.__new__ is _object_new:
+            try:
+                values = list(carried_values(self))
+            except Exception:  # an unreadable field: read as the stdlib does, below
+                pass
+            else:
+                for name, value in changes.items():
+                    i = index.get(name)
+                    if i is None:  # not a parameter: let __init__ say so
+                        break
+                    values[i] = value
+                else:
+                    return cls(*values)
+        for name in carried:
+            if name not in changes:
+                changes[name] = getattr(self, name)
+        return cls(**changes)
     return __replace__
+
+
+def replace_by_fields(obj, changes):
+    """The stdlib's ``_replace``, reading ``obj``'s ``__dataclass_fields__`` now."""
+    for f in getattr(obj, '__dataclass_fields__').values():
+        if f._field_type is CLASSVAR:
+            continue
+        if not f.init:
+            if f.name in changes:
+                _raise_replace_error([f], changes)
+            continue
+        if f.name not in changes:
+            if f._field_type is INITVAR and f.default is MISSING:
+                _raise_replace_error([f], changes)
+            changes[f.name] = getattr(obj, f.name)
+    return obj.__class__(**changes)
 
 
 def _raise_replace_error(fields, changes):
