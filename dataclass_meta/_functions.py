@@ -155,11 +155,11 @@ def _container(obj, cls, recurse, factory):
 def replace(obj, /, **changes):
     """A new instance like ``obj`` with some fields changed, through ``__init__``."""
     cls = type(obj)
+    own = getattr(cls, '__dataclass_replace__', None)  # (class, its replace function)
+    if own is not None and own[0] is cls:
+        return own[1](obj, changes)
     if not hasattr(cls, _FIELDS):
         raise TypeError('replace() should be called on dataclass instances')
-    own = cls.__dict__.get('__dataclass_replace__')  # made for this very class
-    if own is not None:
-        return own(obj, **changes)
     from ._methods import replace_by_fields
     return replace_by_fields(obj, changes)
 

@@ -180,13 +180,17 @@ def _attach_methods(cls, params, fields):
         if name in own and explicit != 'keep':
             msg = f'Cannot overwrite attribute {name} in class {cls.__name__}'
             raise TypeError(f'{msg} {explicit}' if explicit else msg)
+    wanted_names = {name for name, _, _, _ in wanted if name not in own}
     for name, _, factory, _ in wanted:
         if name not in own:
             attach(cls, name, factory(cls, params, plain, fields))
-            if name == '__replace__':
-                cls.__dataclass_replace__ = own[name]
-    if '__dataclass_replace__' not in own:  # replace() ignores a hand-written __replace__
-        cls.__dataclass_replace__ = make_replace(fields, cls)
+    # replace() calls the generated one, even where the class has its own
+    # __replace__; the class is kept beside it so subclasses cannot inherit it.
+    if '__replace__' in wanted_names:
+        generated = own['__replace__']
+    else:
+        generated = make_replace(fields, cls)
+    cls.__dataclass_replace__ = (cls, generated.replace)
     if hash_action == 'add':
         attach(cls, '__hash__', make_hash(plain))
     elif hash_action == 'none':

@@ -181,13 +181,15 @@ def make_replace(fields, cls):
     init = cls.__dict__.get('__init__')
     fast = (init in GENERATED_INITS and not required and type(cls).__call__ is type.__call__
             and not any(f.kw_only for f in fields if f.init))
+    checked = bool(forbidden or required)
     index = {name: i for i, name in enumerate(carried)}
     carried_values = tuple_getter(carried)
 
-    def __replace__(self, /, **changes):
+    def replace(self, changes):
         if self.__class__ is not cls:  # a subclass instance: its own fields count
             return replace_by_fields(self, changes)
-        if not forbidden.isdisjoint(changes) or not required.issubset(changes):
+        if checked and (not forbidden.isdisjoint(changes)
+                        or not required.issubset(changes)):
             _raise_replace_error(fields, changes)
         if fast and cls.__init__ is init and cls.__new__ is _object_new:
             try:
@@ -206,6 +208,10 @@ def make_replace(fields, cls):
             if name not in changes:
                 changes[name] = getattr(self, name)
         return cls(**changes)
+
+    def __replace__(self, /, **changes):
+        return replace(self, changes)
+    __replace__.replace = replace  # for replace(): no second packing of the changes
     return __replace__
 
 
