@@ -61,7 +61,8 @@ def make_init(cls, fields, frozen, slots, has_post_init):
         def __init__(self, /, *args, **kwargs):
             assign(self, bind(args, kwargs))
 
-    __init__.__signature__ = _signature(first_param, positional, keyword)
+    __init__.__signature__ = Signature.deferred(
+        lambda: _signature(first_param, positional, keyword))
     __init__.__annotations__ = init_annotations(cls, params)
     GENERATED_INITS.add(__init__)
     return __init__
@@ -187,6 +188,39 @@ def init_annotations(cls, params):
 
 def self_name(fields):
     return '__dataclass_self__' if any(f.name == 'self' for f in fields) else 'self'
+
+
+class Signature(inspect.Signature):
+    """An ``inspect.Signature`` built the first time it is looked at.
+
+    Named ``Signature`` too, so that its repr is the usual one.
+
+    Building ``Parameter`` objects is a large share of class creation and most
+    signatures are never read. ``deferred`` leaves the two slots of ``Signature``
+    empty; the first read of either finds nothing and lands in ``__getattr__``,
+    which builds the real signature and fills both. Afterwards this is an
+    ordinary ``Signature`` (equal, hashable, ``replace()`` works).
+    """
+
+    __slots__ = ('_build',)
+
+    @classmethod
+    def deferred(cls, build):
+        self = cls.__new__(cls)
+        self._build = build
+        return self
+
+    def __getattr__(self, name):
+        if name not in ('_parameters', '_return_annotation'):
+            raise AttributeError(name)
+        try:
+            build = object.__getattribute__(self, '_build')
+        except AttributeError:  # made by Signature.__init__ (replace()): no slot unset
+            raise AttributeError(name) from None
+        real = build()
+        self._parameters = real._parameters
+        self._return_annotation = real._return_annotation
+        return getattr(self, name)
 
 
 def _signature(first_param, positional, keyword):

@@ -27,14 +27,24 @@ def attach(cls, name, function):
     setattr(cls, name, function)
 
 
+_GETTERS = {}  # names -> getter; getters hold no class, so classes share them
+
+
 def tuple_getter(names):
     """``self -> (self.a, self.b, ...)`` as one C call, a tuple for any count."""
-    if len(names) >= 2:
-        return attrgetter(*names)
-    if len(names) == 1:
-        get = attrgetter(names[0])
-        return lambda obj: (get(obj),)
-    return lambda obj: ()
+    getter = _GETTERS.get(names)
+    if getter is None:
+        if len(names) >= 2:
+            getter = attrgetter(*names)
+        elif len(names) == 1:
+            get = attrgetter(names[0])
+            getter = lambda obj: (get(obj),)  # noqa: E731
+        else:
+            getter = lambda obj: ()  # noqa: E731
+        if len(_GETTERS) >= 4096:
+            _GETTERS.clear()
+        _GETTERS[names] = getter
+    return getter
 
 
 def make_repr(fields):

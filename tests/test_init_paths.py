@@ -188,3 +188,30 @@ def test_private_sentinel_never_leaks_into_signature():
         y: int = 0
 
     assert str(inspect.signature(C)) == '(x: int, y: int = 0) -> None'
+
+
+def test_lazy_signature_is_a_full_signature():
+    """The deferred ``__signature__`` reads, compares, hashes, pickles like the stdlib's."""
+    import inspect
+    import pickle
+
+    class C(DataClass):
+        x: int
+        y: 'list[int]' = field(default_factory=list)
+        z: int = field(default=3, kw_only=True)
+
+    @dataclasses.dataclass
+    class S:
+        x: int
+        y: 'list[int]' = dataclasses.field(default_factory=list)
+        z: int = dataclasses.field(default=3, kw_only=True)
+
+    ours, theirs = inspect.signature(C.__init__), inspect.signature(S.__init__)
+    assert isinstance(C.__init__.__signature__, inspect.Signature)
+    assert ours == theirs and hash(ours) == hash(theirs) and str(ours) == str(theirs)
+    assert str(inspect.signature(C)) == str(inspect.signature(S))
+    assert str(ours.replace(return_annotation=int)).endswith('-> int')
+    empty = inspect.Signature(return_annotation=None)
+    assert pickle.loads(pickle.dumps(ours.replace(parameters=[]))) == empty
+    assert repr(ours) == repr(theirs)
+    assert C.__doc__ == 'C' + str(inspect.signature(S)).replace(' -> None', '')
