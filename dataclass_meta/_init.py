@@ -7,7 +7,6 @@ calls bind with C-level dict and ``map`` work and assign in one ``map``.
 """
 
 import inspect
-import weakref
 from dataclasses import MISSING, _HAS_DEFAULT_FACTORY as FACTORY
 from itertools import repeat
 from operator import itemgetter
@@ -16,8 +15,6 @@ from ._arity import MISSING_ARG, TEMPLATES
 from ._fields import CLASSVAR, INITVAR
 
 _NO_DEFAULT = object()
-# The __init__ functions made here: __replace__ may call these positionally.
-GENERATED_INITS = weakref.WeakSet()
 _object_setattr = object.__setattr__
 
 
@@ -48,14 +45,14 @@ def make_init(cls, fields, frozen, slots, has_post_init):
     positional, keyword = init_parameters(fields)
     params = positional + keyword
     store = _object_setattr if frozen else setattr
-    bind = _binder(positional, keyword,
-                   _call_error_factory(cls, first_param, positional, keyword))
     if not keyword and len(params) < len(TEMPLATES) and all(
             f.init and f._field_type is not INITVAR and f.default_factory is MISSING
             for f in fields):
         names = tuple(f.name for f in params)
+        bind = _binder(cls, first_param, positional, keyword)
         __init__ = TEMPLATES[len(params)](store, names, bind, has_post_init)
     else:
+        bind = _binder(cls, first_param, positional, keyword)
         assign = _assigner(fields, params, slots, store, has_post_init)
 
         def __init__(self, /, *args, **kwargs):
@@ -64,15 +61,22 @@ def make_init(cls, fields, frozen, slots, has_post_init):
     __init__.__signature__ = Signature.deferred(
         lambda: _signature(first_param, positional, keyword))
     __init__.__annotations__ = init_annotations(cls, params)
-    GENERATED_INITS.add(__init__)
     return __init__
 
 
-def _binder(positional, keyword, raise_call_error):
+def is_generated_init(function):
+    """Whether ``function`` is an ``__init__`` made by ``make_init``."""
+    return type(getattr(function, '__signature__', None)) is Signature
+
+
+def _binder(cls, first_param, positional, keyword):
     """``bind(args, kwargs)``: the argument values in parameter order (positional,
     then keyword-only), ``FACTORY`` where a default factory is due, or the
     interpreter's ``TypeError``. ``args`` may end in ``MISSING_ARG`` padding (the
     parameters a template was not given)."""
+    def raise_call_error(args, kwargs):  # errors are rare: prepare for them then
+        _call_error_factory(cls, first_param, positional, keyword)(args, kwargs)
+
     params = positional + keyword
     names = tuple(f.name for f in params)
     npos = len(positional)

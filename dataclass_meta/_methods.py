@@ -12,7 +12,7 @@ from _thread import get_ident
 from dataclasses import MISSING, FrozenInstanceError
 
 from ._arity import EQ_TEMPLATES
-from ._init import GENERATED_INITS
+from ._init import is_generated_init
 from ._fields import CLASSVAR, INITVAR
 
 
@@ -100,9 +100,14 @@ def _lazy_eq(names):
     return __eq__
 
 
+_last_compared = [None, None]  # (fields list, getter): the four order methods share it
+
+
 def make_order(fields, op):
     """``__lt__``/``__le__``/``__gt__``/``__ge__``: same class only, compare tuples."""
-    values = tuple_getter(tuple(f.name for f in fields if f.compare))
+    if _last_compared[0] is not fields:
+        _last_compared[:] = fields, tuple_getter(tuple(f.name for f in fields if f.compare))
+    values = _last_compared[1]
 
     def compare(self, other):
         if other.__class__ is self.__class__:
@@ -189,7 +194,7 @@ def make_replace(fields, cls):
                          and f.default is MISSING)
     carried = tuple(f.name for f in fields if f.init and f.name not in required)
     init = cls.__dict__.get('__init__')
-    fast = (init in GENERATED_INITS and not required and type(cls).__call__ is type.__call__
+    fast = (is_generated_init(init) and not required and type(cls).__call__ is type.__call__
             and not any(f.kw_only for f in fields if f.init))
     checked = bool(forbidden or required)
     index = {name: i for i, name in enumerate(carried)}
