@@ -77,19 +77,30 @@ def _binder(cls, first_param, positional, keyword):
     def raise_call_error(args, kwargs):  # errors are rare: prepare for them then
         _call_error_factory(cls, first_param, positional, keyword)(args, kwargs)
 
-    params = positional + keyword
-    names = tuple(f.name for f in params)
-    npos = len(positional)
-    name_set = frozenset(names)
-    by_name = dict.fromkeys(names).keys()
-    values_of = _item_tuple(names)
-    defaults = {f.name: d for f in params if (d := _default_of(f)) is not _NO_DEFAULT}
-    pos_defaults = tuple(defaults[f.name] for f in positional if f.name in defaults)
-    first_default = npos - len(pos_defaults)
-    kw_values = tuple(defaults.get(f.name, _NO_DEFAULT) for f in keyword)
-    kw_complete = _NO_DEFAULT not in kw_values
+    # Prepared on the first call: a class whose instances are all made with
+    # every argument positional (the template's fast path) never needs it.
+    names = npos = name_set = by_name = values_of = defaults = None
+    pos_defaults = first_default = kw_values = kw_complete = None
+
+    def prepare():
+        nonlocal names, npos, name_set, by_name, values_of, defaults
+        nonlocal pos_defaults, first_default, kw_values, kw_complete
+        params = positional + keyword
+        all_names = tuple(f.name for f in params)
+        npos = len(positional)
+        name_set = frozenset(all_names)
+        by_name = dict.fromkeys(all_names).keys()
+        values_of = _item_tuple(all_names)
+        defaults = {f.name: d for f in params if (d := _default_of(f)) is not _NO_DEFAULT}
+        pos_defaults = tuple(defaults[f.name] for f in positional if f.name in defaults)
+        first_default = npos - len(pos_defaults)
+        kw_values = tuple(defaults.get(f.name, _NO_DEFAULT) for f in keyword)
+        kw_complete = _NO_DEFAULT not in kw_values
+        names = all_names  # last: another thread may be testing it
 
     def bind(args, kwargs):
+        if names is None:
+            prepare()
         if kwargs:
             if not args or args[0] is MISSING_ARG:  # nothing positional
                 if kwargs.keys() == by_name:  # every argument by keyword
