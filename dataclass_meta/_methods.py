@@ -189,20 +189,29 @@ def make_replace(fields, cls):
     which takes the ``__init__`` template's fast path.
     """
     fields = [f for f in fields if f._field_type is not CLASSVAR]
-    forbidden = frozenset(f.name for f in fields if not f.init)
-    required = frozenset(f.name for f in fields if f.init and f._field_type is INITVAR
-                         and f.default is MISSING)
-    carried = tuple(f.name for f in fields if f.init and f.name not in required)
-    init = cls.__dict__.get('__init__')
-    fast = (is_generated_init(init) and not required and type(cls).__call__ is type.__call__
-            and not any(f.kw_only for f in fields if f.init))
-    checked = bool(forbidden or required)
-    index = {name: i for i, name in enumerate(carried)}
-    carried_values = tuple_getter(carried)
+    # Prepared on the first call (most classes are never replaced).
+    forbidden = required = carried = init = fast = checked = index = carried_values = None
+
+    def prepare():
+        nonlocal forbidden, required, carried, init, fast, checked, index, carried_values
+        forbidden = frozenset(f.name for f in fields if not f.init)
+        required = frozenset(f.name for f in fields if f.init and f._field_type is INITVAR
+                             and f.default is MISSING)
+        init = cls.__dict__.get('__init__')
+        fast = (is_generated_init(init) and not required
+                and type(cls).__call__ is type.__call__
+                and not any(f.kw_only for f in fields if f.init))
+        checked = bool(forbidden or required)
+        names = tuple(f.name for f in fields if f.init and f.name not in required)
+        index = {name: i for i, name in enumerate(names)}
+        carried_values = tuple_getter(names)
+        carried = names  # last: another thread may be testing it
 
     def replace(self, changes):
         if self.__class__ is not cls:  # a subclass instance: its own fields count
             return replace_by_fields(self, changes)
+        if carried is None:
+            prepare()
         if checked and (not forbidden.isdisjoint(changes)
                         or not required.issubset(changes)):
             _raise_replace_error(fields, changes)
