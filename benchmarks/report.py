@@ -56,7 +56,8 @@ def markdown(results):
         exps = results['scaling']['exponent']
         lines.append(f'| {contenders[who]["label"]} | ' + ' | '.join(cells)
                      + f' | {exps["fields"][who]:.2f} / {exps["depth"][who]:.2f} |')
-    lines += ['', 'Growth is the log-log slope between the two largest sizes: 1.0 is linear.',
+    lines += ['', 'Growth: least-squares slope of log(time) on log(size) for sizes from 10; 1.0 is '
+              'linear, 2.0 quadratic.',
               '', '| target | measured | bound | met |', '|---|---:|---:|:---:|']
     for t in results['targets']:
         ratio = '—' if t['ratio'] is None else f'{t["ratio"]:.2f}'

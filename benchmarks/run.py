@@ -257,14 +257,18 @@ def scaling(contenders, sizes, depths, rounds):
 def _once(make):
     timer = timeit.Timer('make()', globals={'make': make})
     number = calibrate(timer, 0.002)
-    return timer.timeit(number) / number
+    return min(timer.repeat(REPEAT, number)) / number
 
 
 def growth_exponent(points):
-    """log-log slope between the two largest sizes: 1.0 is linear."""
+    """Least-squares slope of log(time) on log(size), sizes >= 10: 1.0 is linear
+    (a fixed cost per class pulls it below 1; quadratic work pushes it to 2)."""
     import math
-    (n1, t1), (n2, t2) = sorted(points.items())[-2:]
-    return math.log(t2 / t1) / math.log(n2 / n1)
+    xs, ys = zip(*[(math.log(n), math.log(t)) for n, t in points.items() if n >= 10]
+                 or [(math.log(n), math.log(t)) for n, t in points.items()])
+    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+    var = sum((x - mx) ** 2 for x in xs)
+    return sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / var if var else 1.0
 
 
 # -- machine ------------------------------------------------------------------

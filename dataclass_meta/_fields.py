@@ -167,9 +167,20 @@ def _check_unannotated(cls, annotations, slot_defaults):
 
 
 def merge_base_fields(cls, own):
-    """All fields: bases' in reverse MRO, then the class's own (which override)."""
-    merged = {}
-    for base in cls.__mro__[-1:0:-1]:
+    """All fields: bases' in reverse MRO, then the class's own (which override).
+
+    A data-class base whose MRO is the whole rest of ours (single inheritance)
+    holds that very merge already, made the same way when it was created: start
+    from a copy of it, so that a deep hierarchy costs linear, not quadratic, time.
+    """
+    mro = cls.__mro__
+    merged, stop = {}, len(mro) - 1
+    for i in range(1, len(mro) - 1):
+        base_fields = mro[i].__dict__.get('__dataclass_fields__')
+        if base_fields is not None and mro[i].__mro__ == mro[i:]:
+            merged, stop = dict(base_fields), i - 1
+            break
+    for base in mro[stop:0:-1]:
         base_fields = getattr(base, '__dataclass_fields__', None)  # as the stdlib
         if base_fields is not None:
             merged.update(base_fields)
