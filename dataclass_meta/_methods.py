@@ -6,7 +6,7 @@ function; ``attach`` names it after the class. C-level helpers
 stdlib's semantics exactly.
 """
 
-from operator import attrgetter
+from operator import attrgetter, ge, gt, le, lt
 from _thread import get_ident
 
 from dataclasses import MISSING, FrozenInstanceError
@@ -104,16 +104,49 @@ _last_compared = [None, None]  # (fields list, getter): the four order methods s
 
 
 def make_order(fields, op):
-    """``__lt__``/``__le__``/``__gt__``/``__ge__``: same class only, compare tuples."""
+    """``__lt__``/``__le__``/``__gt__``/``__ge__``: same class only, compare tuples.
+
+    ``op`` is ``operator.lt`` and so on; each has its own closure with the
+    operator written out, so that a comparison is no extra call.
+    """
     if _last_compared[0] is not fields:
         _last_compared[:] = fields, tuple_getter(tuple(f.name for f in fields if f.compare))
-    values = _last_compared[1]
+    return _ORDER_FACTORIES[op](_last_compared[1])
 
-    def compare(self, other):
+
+def _lt(values):
+    def __lt__(self, other):
         if other.__class__ is self.__class__:
-            return op(values(self), values(other))
+            return values(self) < values(other)
         return NotImplemented
-    return compare
+    return __lt__
+
+
+def _le(values):
+    def __le__(self, other):
+        if other.__class__ is self.__class__:
+            return values(self) <= values(other)
+        return NotImplemented
+    return __le__
+
+
+def _gt(values):
+    def __gt__(self, other):
+        if other.__class__ is self.__class__:
+            return values(self) > values(other)
+        return NotImplemented
+    return __gt__
+
+
+def _ge(values):
+    def __ge__(self, other):
+        if other.__class__ is self.__class__:
+            return values(self) >= values(other)
+        return NotImplemented
+    return __ge__
+
+
+_ORDER_FACTORIES = {lt: _lt, le: _le, gt: _gt, ge: _ge}
 
 
 def make_hash(fields):
