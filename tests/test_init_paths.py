@@ -215,3 +215,21 @@ def test_lazy_signature_is_a_full_signature():
     assert pickle.loads(pickle.dumps(ours.replace(parameters=[]))) == empty
     assert repr(ours) == repr(theirs)
     assert C.__doc__ == 'C' + str(inspect.signature(S)).replace(' -> None', '')
+
+
+@pytest.mark.parametrize('name', ['self', 'kw', 'more', 'v0', 'post', 'store', 'bind', 'names'])
+def test_field_names_that_the_templates_use_internally(name, slots):
+    """A field may be called like a template's own parameters or closure names."""
+    std, ours, log = twins([(name, None, None), ('other', 1, None)], slots=slots)
+    for args, kwargs in [((5,), {}), ((), {name: 5}), ((5, 6), {}), ((), {name: 5, 'other': 6}),
+                         ((5,), {name: 6}), ((), {})]:
+        assert outcome(ours, log, args, kwargs) == outcome(std, log, args, kwargs)
+
+
+def test_post_init_added_later_is_not_called_like_stdlib():
+    """``__post_init__`` is looked for once, at class creation, as the stdlib does."""
+    class C(DataClass):
+        x: int
+
+    C.__post_init__ = lambda self: setattr(self, 'seen', True)
+    assert not hasattr(C(1), 'seen')

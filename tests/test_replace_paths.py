@@ -124,3 +124,27 @@ def test_replace_uses_generated_method_not_hand_written():
 
     assert replace(C(1), x=2) == C(2)
     assert C(1).__replace__(x=2) == 'custom'
+
+
+def test_keyword_only_fields_and_initvar_defaults():
+    """Keyword-only fields and InitVars with defaults take the keyword path."""
+    class C(DataClass):
+        x: int
+        y: int = field(default=0, kw_only=True)
+        scale: InitVar[int] = 1
+
+        def __post_init__(self, scale):
+            self.x *= scale
+
+    @dataclasses.dataclass
+    class S:
+        x: int
+        y: int = dataclasses.field(default=0, kw_only=True)
+        scale: InitVar[int] = 1
+
+        def __post_init__(self, scale):
+            self.x *= scale
+
+    for changes in ({}, {'y': 3}, {'scale': 4}, {'x': 2, 'scale': 2}):
+        ours, theirs = replace(C(3, y=1), **changes), dataclasses.replace(S(3, y=1), **changes)
+        assert (ours.x, ours.y) == (theirs.x, theirs.y)
