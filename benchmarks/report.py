@@ -2,6 +2,7 @@
 
 import json
 import os
+from xml.sax.saxutils import escape
 
 COLUMNS = ['dm', 'dm_frozen', 'dm_slots', 'std_frozen', 'std_slots',
            'attrs', 'attrs_frozen', 'msgspec', 'hand']
@@ -79,27 +80,32 @@ def svg(results):
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + width + 30}" '
            f'height="{height}" font-family="sans-serif" font-size="11">',
            f'<text x="10" y="18" font-size="13">dataclass_meta / @dataclass, Python '
-           f'{results["machine"]["python"]} (log scale, lower is faster)</text>']
+           f'{results["machine"]["python"]} (log scale, lower is faster; red: target)</text>']
     for tick in (0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5):
         out.append(f'<line x1="{x(tick):.1f}" y1="{top - 5}" x2="{x(tick):.1f}" '
                    f'y2="{height - 40}" stroke="{"#000" if tick == 1 else "#ddd"}"/>')
         out.append(f'<text x="{x(tick):.1f}" y="{height - 28}" text-anchor="middle">{tick}</text>')
+    bounds = {(t['operation'], t['contender']): t['bound'] for t in results['targets']}
     y = top
-    for label, values in rows:
+    for key, (label, values) in zip(ops, rows):
         out.append(f'<text x="{left - 6}" y="{y + 1.5 * bar + 4}" text-anchor="end">'
-                   f'{label}</text>')
-        for (_, colour), value in zip(series, values):
+                   f'{escape(label)}</text>')
+        for (name, colour), value in zip(series, values):
             if value is not None:
                 w = max(1.0, x(min(max(value, lo), hi)) - left)
                 out.append(f'<rect x="{left}" y="{y}" width="{w:.1f}" height="{bar - 1}" '
                            f'fill="{colour}"><title>{value:.2f}</title></rect>')
+            bound = bounds.get((key, name))
+            if bound is not None:  # the target, as a red tick across the bar
+                out.append(f'<line x1="{x(bound):.1f}" y1="{y - 1}" x2="{x(bound):.1f}" '
+                           f'y2="{y + bar}" stroke="#d62728" stroke-width="2"/>')
             y += bar
         y += gap
     legend_x = left
     for (name, colour) in series:
         label = results['contenders'].get(name, {}).get('label', name)
         out.append(f'<rect x="{legend_x}" y="{height - 18}" width="10" height="10" '
-                   f'fill="{colour}"/><text x="{legend_x + 14}" y="{height - 9}">{label}</text>')
+                   f'fill="{colour}"/><text x="{legend_x + 14}" y="{height - 9}">{escape(label)}</text>')
         legend_x += 140
     out.append('</svg>')
     return '\n'.join(out) + '\n'

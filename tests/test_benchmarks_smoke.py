@@ -4,6 +4,7 @@ import json
 import os
 import subprocess
 import sys
+import xml.dom.minidom
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -24,7 +25,9 @@ def test_benchmark_script_runs_quick(tmp_path):
     assert results['scaling']['fields']['dm'] and results['scaling']['depth']['dm']
     table = (tmp_path / f'results-{tag}.md').read_text()
     assert '| init, positional |' in table and '| target |' in table
-    assert (tmp_path / f'results-{tag}.svg').read_text().startswith('<svg')
+    chart = (tmp_path / f'results-{tag}.svg').read_text()
+    xml.dom.minidom.parseString(chart)  # well-formed: labels like '<' are escaped
+    assert chart.startswith('<svg') and '&lt;' in chart
 
 
 def test_benchmark_script_without_peers(tmp_path):
