@@ -41,13 +41,23 @@ def make_init(cls, fields, frozen, slots, has_post_init):
     up to ten plain positional fields get an arity template (``_arity``).
     """
     first_param = self_name(fields)  # ClassVars count here, as in the stdlib
-    fields = [f for f in fields if f._field_type is not CLASSVAR]
-    positional, keyword = init_parameters(fields)
+    # One pass: the fields __init__ deals with, its parameters, and whether every
+    # field is a plain positional parameter without a factory (the template case).
+    positional, keyword, kept, simple = [], [], [], True
+    for f in fields:
+        if f._field_type is CLASSVAR:
+            continue
+        kept.append(f)
+        if f.init:
+            (keyword if f.kw_only else positional).append(f)
+            if f.kw_only or f._field_type is INITVAR or f.default_factory is not MISSING:
+                simple = False
+        else:
+            simple = False
+    fields = kept
     params = positional + keyword
     store = _object_setattr if frozen else setattr
-    if not keyword and len(params) < len(TEMPLATES) and all(
-            f.init and f._field_type is not INITVAR and f.default_factory is MISSING
-            for f in fields):
+    if simple and len(params) < len(TEMPLATES):
         names = tuple(f.name for f in params)
         bind = _binder(cls, first_param, positional, keyword)
         __init__ = TEMPLATES[len(params)](store, names, bind, has_post_init)
@@ -202,7 +212,10 @@ def init_annotations(cls, params):
 
 
 def self_name(fields):
-    return '__dataclass_self__' if any(f.name == 'self' for f in fields) else 'self'
+    for f in fields:
+        if f.name == 'self':
+            return '__dataclass_self__'
+    return 'self'
 
 
 class Signature(inspect.Signature):
