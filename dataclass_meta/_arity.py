@@ -3,8 +3,9 @@
 Plain source, one function per parameter count, so that a call with every
 argument given positionally costs one check and one ``store`` per field, with no
 loop (``store`` is ``setattr``, or ``object.__setattr__`` when frozen).
-Parameters are positional-only and default to ``MISSING_ARG``: a call that
-omits one, passes keywords (``**kw``) or too many arguments (``*more``) gets its
+Parameters are positional-only and default to ``MISSING_ARG``. A call with
+every argument by keyword reads them from ``**kw`` directly; any other call
+that omits one, passes keywords or too many arguments (``*more``) gets its
 values from the class's ``bind``, which binds them as the interpreter would
 bind ``def __init__(self, x, y=0)`` (or raises its ``TypeError``).
 """
@@ -27,7 +28,13 @@ def _init1(store, names, bind, post):
 
     def __init__(self, v0=_M, /, *more, **kw):
         if kw or more or v0 is _M:
-            v0, = bind((v0,) + more, kw)
+            if v0 is _M and len(kw) == 1:  # every argument by keyword
+                try:
+                    v0 = kw[n0]
+                except KeyError:  # a name that is not a field
+                    v0, = bind((), kw)
+            else:
+                v0, = bind((v0,) + more, kw)
         store(self, n0, v0)
         if post:
             self.__post_init__()
@@ -39,7 +46,14 @@ def _init2(store, names, bind, post):
 
     def __init__(self, v0=_M, v1=_M, /, *more, **kw):
         if kw or more or v1 is _M:
-            v0, v1 = bind((v0, v1) + more, kw)
+            if v0 is _M and len(kw) == 2:  # every argument by keyword
+                try:
+                    v0 = kw[n0]
+                    v1 = kw[n1]
+                except KeyError:  # a name that is not a field
+                    v0, v1 = bind((), kw)
+            else:
+                v0, v1 = bind((v0, v1) + more, kw)
         store(self, n0, v0)
         store(self, n1, v1)
         if post:
@@ -52,7 +66,15 @@ def _init3(store, names, bind, post):
 
     def __init__(self, v0=_M, v1=_M, v2=_M, /, *more, **kw):
         if kw or more or v2 is _M:
-            v0, v1, v2 = bind((v0, v1, v2) + more, kw)
+            if v0 is _M and len(kw) == 3:  # every argument by keyword
+                try:
+                    v0 = kw[n0]
+                    v1 = kw[n1]
+                    v2 = kw[n2]
+                except KeyError:  # a name that is not a field
+                    v0, v1, v2 = bind((), kw)
+            else:
+                v0, v1, v2 = bind((v0, v1, v2) + more, kw)
         store(self, n0, v0)
         store(self, n1, v1)
         store(self, n2, v2)
@@ -66,7 +88,16 @@ def _init4(store, names, bind, post):
 
     def __init__(self, v0=_M, v1=_M, v2=_M, v3=_M, /, *more, **kw):
         if kw or more or v3 is _M:
-            v0, v1, v2, v3 = bind((v0, v1, v2, v3) + more, kw)
+            if v0 is _M and len(kw) == 4:  # every argument by keyword
+                try:
+                    v0 = kw[n0]
+                    v1 = kw[n1]
+                    v2 = kw[n2]
+                    v3 = kw[n3]
+                except KeyError:  # a name that is not a field
+                    v0, v1, v2, v3 = bind((), kw)
+            else:
+                v0, v1, v2, v3 = bind((v0, v1, v2, v3) + more, kw)
         store(self, n0, v0)
         store(self, n1, v1)
         store(self, n2, v2)
@@ -81,7 +112,17 @@ def _init5(store, names, bind, post):
 
     def __init__(self, v0=_M, v1=_M, v2=_M, v3=_M, v4=_M, /, *more, **kw):
         if kw or more or v4 is _M:
-            v0, v1, v2, v3, v4 = bind((v0, v1, v2, v3, v4) + more, kw)
+            if v0 is _M and len(kw) == 5:  # every argument by keyword
+                try:
+                    v0 = kw[n0]
+                    v1 = kw[n1]
+                    v2 = kw[n2]
+                    v3 = kw[n3]
+                    v4 = kw[n4]
+                except KeyError:  # a name that is not a field
+                    v0, v1, v2, v3, v4 = bind((), kw)
+            else:
+                v0, v1, v2, v3, v4 = bind((v0, v1, v2, v3, v4) + more, kw)
         store(self, n0, v0)
         store(self, n1, v1)
         store(self, n2, v2)
@@ -97,7 +138,18 @@ def _init6(store, names, bind, post):
 
     def __init__(self, v0=_M, v1=_M, v2=_M, v3=_M, v4=_M, v5=_M, /, *more, **kw):
         if kw or more or v5 is _M:
-            v0, v1, v2, v3, v4, v5 = bind((v0, v1, v2, v3, v4, v5) + more, kw)
+            if v0 is _M and len(kw) == 6:  # every argument by keyword
+                try:
+                    v0 = kw[n0]
+                    v1 = kw[n1]
+                    v2 = kw[n2]
+                    v3 = kw[n3]
+                    v4 = kw[n4]
+                    v5 = kw[n5]
+                except KeyError:  # a name that is not a field
+                    v0, v1, v2, v3, v4, v5 = bind((), kw)
+            else:
+                v0, v1, v2, v3, v4, v5 = bind((v0, v1, v2, v3, v4, v5) + more, kw)
         store(self, n0, v0)
         store(self, n1, v1)
         store(self, n2, v2)
@@ -114,7 +166,19 @@ def _init7(store, names, bind, post):
 
     def __init__(self, v0=_M, v1=_M, v2=_M, v3=_M, v4=_M, v5=_M, v6=_M, /, *more, **kw):
         if kw or more or v6 is _M:
-            v0, v1, v2, v3, v4, v5, v6 = bind((v0, v1, v2, v3, v4, v5, v6) + more, kw)
+            if v0 is _M and len(kw) == 7:  # every argument by keyword
+                try:
+                    v0 = kw[n0]
+                    v1 = kw[n1]
+                    v2 = kw[n2]
+                    v3 = kw[n3]
+                    v4 = kw[n4]
+                    v5 = kw[n5]
+                    v6 = kw[n6]
+                except KeyError:  # a name that is not a field
+                    v0, v1, v2, v3, v4, v5, v6 = bind((), kw)
+            else:
+                v0, v1, v2, v3, v4, v5, v6 = bind((v0, v1, v2, v3, v4, v5, v6) + more, kw)
         store(self, n0, v0)
         store(self, n1, v1)
         store(self, n2, v2)
@@ -132,7 +196,20 @@ def _init8(store, names, bind, post):
 
     def __init__(self, v0=_M, v1=_M, v2=_M, v3=_M, v4=_M, v5=_M, v6=_M, v7=_M, /, *more, **kw):
         if kw or more or v7 is _M:
-            v0, v1, v2, v3, v4, v5, v6, v7 = bind((v0, v1, v2, v3, v4, v5, v6, v7) + more, kw)
+            if v0 is _M and len(kw) == 8:  # every argument by keyword
+                try:
+                    v0 = kw[n0]
+                    v1 = kw[n1]
+                    v2 = kw[n2]
+                    v3 = kw[n3]
+                    v4 = kw[n4]
+                    v5 = kw[n5]
+                    v6 = kw[n6]
+                    v7 = kw[n7]
+                except KeyError:  # a name that is not a field
+                    v0, v1, v2, v3, v4, v5, v6, v7 = bind((), kw)
+            else:
+                v0, v1, v2, v3, v4, v5, v6, v7 = bind((v0, v1, v2, v3, v4, v5, v6, v7) + more, kw)
         store(self, n0, v0)
         store(self, n1, v1)
         store(self, n2, v2)
@@ -151,7 +228,21 @@ def _init9(store, names, bind, post):
 
     def __init__(self, v0=_M, v1=_M, v2=_M, v3=_M, v4=_M, v5=_M, v6=_M, v7=_M, v8=_M, /, *more, **kw):
         if kw or more or v8 is _M:
-            v0, v1, v2, v3, v4, v5, v6, v7, v8 = bind((v0, v1, v2, v3, v4, v5, v6, v7, v8) + more, kw)
+            if v0 is _M and len(kw) == 9:  # every argument by keyword
+                try:
+                    v0 = kw[n0]
+                    v1 = kw[n1]
+                    v2 = kw[n2]
+                    v3 = kw[n3]
+                    v4 = kw[n4]
+                    v5 = kw[n5]
+                    v6 = kw[n6]
+                    v7 = kw[n7]
+                    v8 = kw[n8]
+                except KeyError:  # a name that is not a field
+                    v0, v1, v2, v3, v4, v5, v6, v7, v8 = bind((), kw)
+            else:
+                v0, v1, v2, v3, v4, v5, v6, v7, v8 = bind((v0, v1, v2, v3, v4, v5, v6, v7, v8) + more, kw)
         store(self, n0, v0)
         store(self, n1, v1)
         store(self, n2, v2)
@@ -171,7 +262,22 @@ def _init10(store, names, bind, post):
 
     def __init__(self, v0=_M, v1=_M, v2=_M, v3=_M, v4=_M, v5=_M, v6=_M, v7=_M, v8=_M, v9=_M, /, *more, **kw):
         if kw or more or v9 is _M:
-            v0, v1, v2, v3, v4, v5, v6, v7, v8, v9 = bind((v0, v1, v2, v3, v4, v5, v6, v7, v8, v9) + more, kw)
+            if v0 is _M and len(kw) == 10:  # every argument by keyword
+                try:
+                    v0 = kw[n0]
+                    v1 = kw[n1]
+                    v2 = kw[n2]
+                    v3 = kw[n3]
+                    v4 = kw[n4]
+                    v5 = kw[n5]
+                    v6 = kw[n6]
+                    v7 = kw[n7]
+                    v8 = kw[n8]
+                    v9 = kw[n9]
+                except KeyError:  # a name that is not a field
+                    v0, v1, v2, v3, v4, v5, v6, v7, v8, v9 = bind((), kw)
+            else:
+                v0, v1, v2, v3, v4, v5, v6, v7, v8, v9 = bind((v0, v1, v2, v3, v4, v5, v6, v7, v8, v9) + more, kw)
         store(self, n0, v0)
         store(self, n1, v1)
         store(self, n2, v2)
@@ -185,6 +291,7 @@ def _init10(store, names, bind, post):
         if post:
             self.__post_init__()
     return __init__
+
 
 TEMPLATES = (_init0, _init1, _init2, _init3, _init4, _init5, _init6, _init7, _init8,
              _init9, _init10)
