@@ -3,18 +3,20 @@
 Plain source, one function per parameter count, so that a call with every
 argument given positionally costs one check and one ``store`` per field, with no
 loop (``store`` is ``setattr``, or ``object.__setattr__`` when frozen).
-Parameters are positional-only and default to ``MISSING_ARG``. A call with
-every argument by keyword reads them from ``**kw`` directly; any other call
-that omits one, passes keywords or too many arguments (``*more``) gets its
-values from the class's ``bind``, which binds them as the interpreter would
-bind ``def __init__(self, x, y=0)`` (or raises its ``TypeError``).
+Parameters are positional-only and default to ``MISSING_ARG``. Omitted
+trailing arguments take their ``defaults`` (``MISSING_ARG`` where a parameter
+has none); a call with every argument by keyword reads them from ``**kw``
+directly; any other call with keywords or too many arguments (``*more``), or
+missing a required one, goes to the class's ``bind``, which binds it as the
+interpreter would bind ``def __init__(self, x, y=0)`` (or raises its
+``TypeError``).
 """
 
 MISSING_ARG = object()  # a parameter not given; never visible to callers
 _M = MISSING_ARG
 
 
-def _init0(store, names, bind, post):
+def _init0(store, names, defaults, bind, post):
     def __init__(self, /, *more, **kw):
         if kw or more:
             bind(more, kw)  # raises: nothing to bind
@@ -23,11 +25,12 @@ def _init0(store, names, bind, post):
     return __init__
 
 
-def _init1(store, names, bind, post):
+def _init1(store, names, defaults, bind, post):
     n0, = names
+    d0, = defaults
 
     def __init__(self, v0=_M, /, *more, **kw):
-        if kw or more or v0 is _M:
+        if kw or more:
             if v0 is _M and len(kw) == 1:  # every argument by keyword
                 try:
                     v0 = kw[n0]
@@ -35,17 +38,20 @@ def _init1(store, names, bind, post):
                     v0, = bind((), kw)
             else:
                 v0, = bind((v0,) + more, kw)
+        elif v0 is _M:  # trailing arguments omitted: their defaults
+            v0 = bind((), kw)[0] if d0 is _M else d0
         store(self, n0, v0)
         if post:
             self.__post_init__()
     return __init__
 
 
-def _init2(store, names, bind, post):
+def _init2(store, names, defaults, bind, post):
     n0, n1 = names
+    d0, d1 = defaults
 
     def __init__(self, v0=_M, v1=_M, /, *more, **kw):
-        if kw or more or v1 is _M:
+        if kw or more:
             if v0 is _M and len(kw) == 2:  # every argument by keyword
                 try:
                     v0 = kw[n0]
@@ -54,6 +60,14 @@ def _init2(store, names, bind, post):
                     v0, v1 = bind((), kw)
             else:
                 v0, v1 = bind((v0, v1) + more, kw)
+        elif v1 is _M:  # trailing arguments omitted: their defaults
+            given = (v0, v1)
+            if v0 is _M:
+                v0 = d0
+            if v1 is _M:
+                v1 = d1
+            if v0 is _M or v1 is _M:  # a required one is missing
+                bind(given, kw)  # raises
         store(self, n0, v0)
         store(self, n1, v1)
         if post:
@@ -61,11 +75,12 @@ def _init2(store, names, bind, post):
     return __init__
 
 
-def _init3(store, names, bind, post):
+def _init3(store, names, defaults, bind, post):
     n0, n1, n2 = names
+    d0, d1, d2 = defaults
 
     def __init__(self, v0=_M, v1=_M, v2=_M, /, *more, **kw):
-        if kw or more or v2 is _M:
+        if kw or more:
             if v0 is _M and len(kw) == 3:  # every argument by keyword
                 try:
                     v0 = kw[n0]
@@ -75,6 +90,16 @@ def _init3(store, names, bind, post):
                     v0, v1, v2 = bind((), kw)
             else:
                 v0, v1, v2 = bind((v0, v1, v2) + more, kw)
+        elif v2 is _M:  # trailing arguments omitted: their defaults
+            given = (v0, v1, v2)
+            if v0 is _M:
+                v0 = d0
+            if v1 is _M:
+                v1 = d1
+            if v2 is _M:
+                v2 = d2
+            if v0 is _M or v1 is _M or v2 is _M:  # a required one is missing
+                bind(given, kw)  # raises
         store(self, n0, v0)
         store(self, n1, v1)
         store(self, n2, v2)
@@ -83,11 +108,12 @@ def _init3(store, names, bind, post):
     return __init__
 
 
-def _init4(store, names, bind, post):
+def _init4(store, names, defaults, bind, post):
     n0, n1, n2, n3 = names
+    d0, d1, d2, d3 = defaults
 
     def __init__(self, v0=_M, v1=_M, v2=_M, v3=_M, /, *more, **kw):
-        if kw or more or v3 is _M:
+        if kw or more:
             if v0 is _M and len(kw) == 4:  # every argument by keyword
                 try:
                     v0 = kw[n0]
@@ -98,6 +124,18 @@ def _init4(store, names, bind, post):
                     v0, v1, v2, v3 = bind((), kw)
             else:
                 v0, v1, v2, v3 = bind((v0, v1, v2, v3) + more, kw)
+        elif v3 is _M:  # trailing arguments omitted: their defaults
+            given = (v0, v1, v2, v3)
+            if v0 is _M:
+                v0 = d0
+            if v1 is _M:
+                v1 = d1
+            if v2 is _M:
+                v2 = d2
+            if v3 is _M:
+                v3 = d3
+            if v0 is _M or v1 is _M or v2 is _M or v3 is _M:  # a required one is missing
+                bind(given, kw)  # raises
         store(self, n0, v0)
         store(self, n1, v1)
         store(self, n2, v2)
@@ -107,11 +145,12 @@ def _init4(store, names, bind, post):
     return __init__
 
 
-def _init5(store, names, bind, post):
+def _init5(store, names, defaults, bind, post):
     n0, n1, n2, n3, n4 = names
+    d0, d1, d2, d3, d4 = defaults
 
     def __init__(self, v0=_M, v1=_M, v2=_M, v3=_M, v4=_M, /, *more, **kw):
-        if kw or more or v4 is _M:
+        if kw or more:
             if v0 is _M and len(kw) == 5:  # every argument by keyword
                 try:
                     v0 = kw[n0]
@@ -123,6 +162,20 @@ def _init5(store, names, bind, post):
                     v0, v1, v2, v3, v4 = bind((), kw)
             else:
                 v0, v1, v2, v3, v4 = bind((v0, v1, v2, v3, v4) + more, kw)
+        elif v4 is _M:  # trailing arguments omitted: their defaults
+            given = (v0, v1, v2, v3, v4)
+            if v0 is _M:
+                v0 = d0
+            if v1 is _M:
+                v1 = d1
+            if v2 is _M:
+                v2 = d2
+            if v3 is _M:
+                v3 = d3
+            if v4 is _M:
+                v4 = d4
+            if v0 is _M or v1 is _M or v2 is _M or v3 is _M or v4 is _M:  # a required one is missing
+                bind(given, kw)  # raises
         store(self, n0, v0)
         store(self, n1, v1)
         store(self, n2, v2)
@@ -133,11 +186,12 @@ def _init5(store, names, bind, post):
     return __init__
 
 
-def _init6(store, names, bind, post):
+def _init6(store, names, defaults, bind, post):
     n0, n1, n2, n3, n4, n5 = names
+    d0, d1, d2, d3, d4, d5 = defaults
 
     def __init__(self, v0=_M, v1=_M, v2=_M, v3=_M, v4=_M, v5=_M, /, *more, **kw):
-        if kw or more or v5 is _M:
+        if kw or more:
             if v0 is _M and len(kw) == 6:  # every argument by keyword
                 try:
                     v0 = kw[n0]
@@ -150,6 +204,23 @@ def _init6(store, names, bind, post):
                     v0, v1, v2, v3, v4, v5 = bind((), kw)
             else:
                 v0, v1, v2, v3, v4, v5 = bind((v0, v1, v2, v3, v4, v5) + more, kw)
+        elif v5 is _M:  # trailing arguments omitted: their defaults
+            given = (v0, v1, v2, v3, v4, v5)
+            if v0 is _M:
+                v0 = d0
+            if v1 is _M:
+                v1 = d1
+            if v2 is _M:
+                v2 = d2
+            if v3 is _M:
+                v3 = d3
+            if v4 is _M:
+                v4 = d4
+            if v5 is _M:
+                v5 = d5
+            if (v0 is _M or v1 is _M or v2 is _M or v3 is _M or v4 is _M
+                    or v5 is _M):  # a required one is missing
+                bind(given, kw)  # raises
         store(self, n0, v0)
         store(self, n1, v1)
         store(self, n2, v2)
@@ -161,11 +232,12 @@ def _init6(store, names, bind, post):
     return __init__
 
 
-def _init7(store, names, bind, post):
+def _init7(store, names, defaults, bind, post):
     n0, n1, n2, n3, n4, n5, n6 = names
+    d0, d1, d2, d3, d4, d5, d6 = defaults
 
     def __init__(self, v0=_M, v1=_M, v2=_M, v3=_M, v4=_M, v5=_M, v6=_M, /, *more, **kw):
-        if kw or more or v6 is _M:
+        if kw or more:
             if v0 is _M and len(kw) == 7:  # every argument by keyword
                 try:
                     v0 = kw[n0]
@@ -179,6 +251,25 @@ def _init7(store, names, bind, post):
                     v0, v1, v2, v3, v4, v5, v6 = bind((), kw)
             else:
                 v0, v1, v2, v3, v4, v5, v6 = bind((v0, v1, v2, v3, v4, v5, v6) + more, kw)
+        elif v6 is _M:  # trailing arguments omitted: their defaults
+            given = (v0, v1, v2, v3, v4, v5, v6)
+            if v0 is _M:
+                v0 = d0
+            if v1 is _M:
+                v1 = d1
+            if v2 is _M:
+                v2 = d2
+            if v3 is _M:
+                v3 = d3
+            if v4 is _M:
+                v4 = d4
+            if v5 is _M:
+                v5 = d5
+            if v6 is _M:
+                v6 = d6
+            if (v0 is _M or v1 is _M or v2 is _M or v3 is _M or v4 is _M
+                    or v5 is _M or v6 is _M):  # a required one is missing
+                bind(given, kw)  # raises
         store(self, n0, v0)
         store(self, n1, v1)
         store(self, n2, v2)
@@ -191,11 +282,12 @@ def _init7(store, names, bind, post):
     return __init__
 
 
-def _init8(store, names, bind, post):
+def _init8(store, names, defaults, bind, post):
     n0, n1, n2, n3, n4, n5, n6, n7 = names
+    d0, d1, d2, d3, d4, d5, d6, d7 = defaults
 
     def __init__(self, v0=_M, v1=_M, v2=_M, v3=_M, v4=_M, v5=_M, v6=_M, v7=_M, /, *more, **kw):
-        if kw or more or v7 is _M:
+        if kw or more:
             if v0 is _M and len(kw) == 8:  # every argument by keyword
                 try:
                     v0 = kw[n0]
@@ -210,6 +302,27 @@ def _init8(store, names, bind, post):
                     v0, v1, v2, v3, v4, v5, v6, v7 = bind((), kw)
             else:
                 v0, v1, v2, v3, v4, v5, v6, v7 = bind((v0, v1, v2, v3, v4, v5, v6, v7) + more, kw)
+        elif v7 is _M:  # trailing arguments omitted: their defaults
+            given = (v0, v1, v2, v3, v4, v5, v6, v7)
+            if v0 is _M:
+                v0 = d0
+            if v1 is _M:
+                v1 = d1
+            if v2 is _M:
+                v2 = d2
+            if v3 is _M:
+                v3 = d3
+            if v4 is _M:
+                v4 = d4
+            if v5 is _M:
+                v5 = d5
+            if v6 is _M:
+                v6 = d6
+            if v7 is _M:
+                v7 = d7
+            if (v0 is _M or v1 is _M or v2 is _M or v3 is _M or v4 is _M
+                    or v5 is _M or v6 is _M or v7 is _M):  # a required one is missing
+                bind(given, kw)  # raises
         store(self, n0, v0)
         store(self, n1, v1)
         store(self, n2, v2)
@@ -223,11 +336,12 @@ def _init8(store, names, bind, post):
     return __init__
 
 
-def _init9(store, names, bind, post):
+def _init9(store, names, defaults, bind, post):
     n0, n1, n2, n3, n4, n5, n6, n7, n8 = names
+    d0, d1, d2, d3, d4, d5, d6, d7, d8 = defaults
 
     def __init__(self, v0=_M, v1=_M, v2=_M, v3=_M, v4=_M, v5=_M, v6=_M, v7=_M, v8=_M, /, *more, **kw):
-        if kw or more or v8 is _M:
+        if kw or more:
             if v0 is _M and len(kw) == 9:  # every argument by keyword
                 try:
                     v0 = kw[n0]
@@ -243,6 +357,29 @@ def _init9(store, names, bind, post):
                     v0, v1, v2, v3, v4, v5, v6, v7, v8 = bind((), kw)
             else:
                 v0, v1, v2, v3, v4, v5, v6, v7, v8 = bind((v0, v1, v2, v3, v4, v5, v6, v7, v8) + more, kw)
+        elif v8 is _M:  # trailing arguments omitted: their defaults
+            given = (v0, v1, v2, v3, v4, v5, v6, v7, v8)
+            if v0 is _M:
+                v0 = d0
+            if v1 is _M:
+                v1 = d1
+            if v2 is _M:
+                v2 = d2
+            if v3 is _M:
+                v3 = d3
+            if v4 is _M:
+                v4 = d4
+            if v5 is _M:
+                v5 = d5
+            if v6 is _M:
+                v6 = d6
+            if v7 is _M:
+                v7 = d7
+            if v8 is _M:
+                v8 = d8
+            if (v0 is _M or v1 is _M or v2 is _M or v3 is _M or v4 is _M
+                    or v5 is _M or v6 is _M or v7 is _M or v8 is _M):  # a required one is missing
+                bind(given, kw)  # raises
         store(self, n0, v0)
         store(self, n1, v1)
         store(self, n2, v2)
@@ -257,11 +394,12 @@ def _init9(store, names, bind, post):
     return __init__
 
 
-def _init10(store, names, bind, post):
+def _init10(store, names, defaults, bind, post):
     n0, n1, n2, n3, n4, n5, n6, n7, n8, n9 = names
+    d0, d1, d2, d3, d4, d5, d6, d7, d8, d9 = defaults
 
     def __init__(self, v0=_M, v1=_M, v2=_M, v3=_M, v4=_M, v5=_M, v6=_M, v7=_M, v8=_M, v9=_M, /, *more, **kw):
-        if kw or more or v9 is _M:
+        if kw or more:
             if v0 is _M and len(kw) == 10:  # every argument by keyword
                 try:
                     v0 = kw[n0]
@@ -278,6 +416,31 @@ def _init10(store, names, bind, post):
                     v0, v1, v2, v3, v4, v5, v6, v7, v8, v9 = bind((), kw)
             else:
                 v0, v1, v2, v3, v4, v5, v6, v7, v8, v9 = bind((v0, v1, v2, v3, v4, v5, v6, v7, v8, v9) + more, kw)
+        elif v9 is _M:  # trailing arguments omitted: their defaults
+            given = (v0, v1, v2, v3, v4, v5, v6, v7, v8, v9)
+            if v0 is _M:
+                v0 = d0
+            if v1 is _M:
+                v1 = d1
+            if v2 is _M:
+                v2 = d2
+            if v3 is _M:
+                v3 = d3
+            if v4 is _M:
+                v4 = d4
+            if v5 is _M:
+                v5 = d5
+            if v6 is _M:
+                v6 = d6
+            if v7 is _M:
+                v7 = d7
+            if v8 is _M:
+                v8 = d8
+            if v9 is _M:
+                v9 = d9
+            if (v0 is _M or v1 is _M or v2 is _M or v3 is _M or v4 is _M
+                    or v5 is _M or v6 is _M or v7 is _M or v8 is _M or v9 is _M):  # a required one is missing
+                bind(given, kw)  # raises
         store(self, n0, v0)
         store(self, n1, v1)
         store(self, n2, v2)

@@ -60,7 +60,8 @@ def make_init(cls, fields, frozen, slots, has_post_init):
     if simple and len(params) < len(TEMPLATES):
         names = tuple(f.name for f in params)
         bind = _binder(cls, first_param, positional, keyword)
-        __init__ = TEMPLATES[len(params)](store, names, bind, has_post_init)
+        defaults = tuple(MISSING_ARG if f.default is MISSING else f.default for f in params)
+        __init__ = TEMPLATES[len(params)](store, names, defaults, bind, has_post_init)
     else:
         bind = _binder(cls, first_param, positional, keyword)
         assign = _assigner(fields, params, slots, store, has_post_init)

@@ -233,3 +233,17 @@ def test_post_init_added_later_is_not_called_like_stdlib():
 
     C.__post_init__ = lambda self: setattr(self, 'seen', True)
     assert not hasattr(C(1), 'seen')
+
+
+@pytest.mark.parametrize('n', range(1, 12))
+@pytest.mark.parametrize('required', [0, 1, 3])
+def test_trailing_defaults_omitted(n, required, slots):
+    """Each arity with some trailing defaults: any number of positional arguments."""
+    required = min(required, n)
+    spec = [(NAMES[i], None if i < required else (i, 'default'), None) for i in range(n)]
+    std, ours, log = twins(spec, slots=slots)
+    for given in range(n + 2):
+        args = tuple(range(given))
+        assert outcome(ours, log, args, {}) == outcome(std, log, args, {})
+    if required == 0:
+        assert ours().__getattribute__(NAMES[n - 1]) is std().__getattribute__(NAMES[n - 1])
