@@ -58,9 +58,14 @@ def make_init(cls, fields, frozen, slots, has_post_init):
     params = positional + keyword
     store = _object_setattr if frozen else setattr
     if simple and len(params) < len(TEMPLATES):
-        names = tuple(f.name for f in params)
-        bind = _binder(cls, first_param, positional, keyword)
-        defaults = tuple(MISSING_ARG if f.default is MISSING else f.default for f in params)
+        names = tuple([f.name for f in params])
+        defaults = tuple([MISSING_ARG if f.default is MISSING else f.default for f in params])
+        binder = []  # the template calls it only for mixed calls and errors: build it then
+
+        def bind(args, kwargs):
+            if not binder:
+                binder.append(_binder(cls, first_param, positional, keyword))
+            return binder[0](args, kwargs)
         __init__ = TEMPLATES[len(params)](store, names, defaults, bind, has_post_init)
     else:
         bind = _binder(cls, first_param, positional, keyword)
