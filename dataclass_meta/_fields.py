@@ -17,8 +17,9 @@ CLASSVAR = dataclasses._FIELD_CLASSVAR
 INITVAR = dataclasses._FIELD_INITVAR
 
 _EMPTY_METADATA = types.MappingProxyType({})
-# "identifier.identifier" or "identifier" at the start of a string annotation.
-_MODULE_IDENTIFIER_RE = re.compile(r'^(?:\s*(\w+)\s*\.)?\s*(\w+)')
+# "identifier.identifier" or "identifier" at the start of a string annotation;
+# compiled on first use (re caches it), not at import.
+_MODULE_IDENTIFIER = r'^(?:\s*(\w+)\s*\.)?\s*(\w+)'
 # 3.14+: gh-107503 gave Field a ``doc`` slot of its own.
 _HAS_DOC_SLOT = 'doc' in dataclasses.Field.__slots__
 
@@ -94,7 +95,7 @@ def _kind_of_string(annotation, module_name):
     stdlib only accepts ``typing``/``dataclasses``), so ``dataclass_meta.InitVar``
     works too.
     """
-    match = _MODULE_IDENTIFIER_RE.match(annotation)
+    match = re.match(_MODULE_IDENTIFIER, annotation)
     if not match:
         return FIELD
     module = sys.modules.get(module_name)
