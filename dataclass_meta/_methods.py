@@ -248,19 +248,16 @@ def make_replace(fields, cls):
         if checked and (not forbidden.isdisjoint(changes)
                         or not required.issubset(changes)):
             _raise_replace_error(fields, changes)
-        if fast and cls.__init__ is init and cls.__new__ is _object_new:
+        if (fast and changes.keys() <= index.keys() and cls.__init__ is init
+                and cls.__new__ is _object_new):  # else: __init__ names a stranger
             try:
-                values = list(carried_values(self))
+                values = [*carried_values(self)]
             except Exception:  # an unreadable field: read as the stdlib does, below
                 pass
             else:
                 for name, value in changes.items():
-                    i = index.get(name)
-                    if i is None:  # not a parameter: let __init__ say so
-                        break
-                    values[i] = value
-                else:
-                    return cls(*values)
+                    values[index[name]] = value
+                return cls(*values)
         for name in carried:
             if name not in changes:
                 changes[name] = getattr(self, name)
