@@ -1,9 +1,12 @@
 """The generated ``__init__``: argument binding, assignment, signature, call errors.
 
 What differs per class (names, defaults, factories, which values to assign where)
-is computed once here, at class creation. A call with every argument positional
-runs an arity template (``_arity``): one ``setattr`` per field, no loop; other
-calls bind with C-level dict and ``map`` work and assign in one ``map``.
+is computed here, at class creation or on first use. Classes of up to ten plain
+positional fields run an arity template (``_arity``): all arguments positional,
+all by keyword, or trailing ones omitted cost one ``setattr`` per field and no
+loop. Every other call, and every other class, binds through ``_binder``
+(C-level dict work, the interpreter's ``TypeError`` texts) and assigns through
+``_assigner`` (one ``map``, or a loop where default factories are due).
 """
 
 import inspect
@@ -93,8 +96,7 @@ def _binder(cls, first_param, positional, keyword):
     def raise_call_error(args, kwargs):  # errors are rare: prepare for them then
         _call_error_factory(cls, first_param, positional, keyword)(args, kwargs)
 
-    # Prepared on the first call: a class whose instances are all made with
-    # every argument positional (the template's fast path) never needs it.
+    # Prepared on the first call, so that defining a class costs only the closures.
     names = npos = name_set = by_name = values_of = defaults = None
     pos_defaults = first_default = kw_values = kw_complete = None
 
@@ -111,7 +113,7 @@ def _binder(cls, first_param, positional, keyword):
         pos_defaults = tuple(defaults[f.name] for f in positional if f.name in defaults)
         first_default = npos - len(pos_defaults)
         kw_values = tuple(defaults.get(f.name, _NO_DEFAULT) for f in keyword)
-        kw_complete = _NO_DEFAULT not in kw_values
+        kw_complete = all(v is not _NO_DEFAULT for v in kw_values)  # no __eq__ calls
         names = all_names  # last: another thread may be testing it
 
     def bind(args, kwargs):
