@@ -36,7 +36,8 @@ def markdown(results):
     for key, op in results['operations'].items():
         std = op['seconds'].get('std')
         cells = [f'{op["ratio"][c]:.2f}' if c in op['ratio'] else '—' for c in cols]
-        lines.append(f'| {op["label"]} | {_time(std) if std else "—"} | ' + ' | '.join(cells) + ' |')
+        std_time = _time(std) if std else '—'
+        lines.append(f'| {op["label"]} | {std_time} | ' + ' | '.join(cells) + ' |')
     mem = results['memory']
     lines.append(f'| memory per instance (bytes, 5 ints) | {mem.get("std", "—")} | '
                  + ' | '.join(str(mem.get(c, '—')) for c in cols) + ' |')
@@ -59,8 +60,8 @@ def markdown(results):
         exps = results['scaling']['exponent']
         lines.append(f'| {contenders[who]["label"]} | ' + ' | '.join(cells)
                      + f' | {exps["fields"][who]:.2f} / {exps["depth"][who]:.2f} |')
-    lines += ['', 'Growth: least-squares slope of log(time) on log(size) for sizes from 10; 1.0 is '
-              'linear, 2.0 quadratic.',
+    lines += ['', 'Growth (fields / depth): least-squares slope of log(time) on log(size), '
+              'sizes from 10; 1.0 is linear, 2.0 quadratic.',
               '', '| target | measured | bound | met |', '|---|---:|---:|:---:|']
     for t in results['targets']:
         ratio = '—' if t['ratio'] is None else f'{t["ratio"]:.2f}'
@@ -107,7 +108,8 @@ def svg(results):
     for (name, colour) in series:
         label = results['contenders'].get(name, {}).get('label', name)
         out.append(f'<rect x="{legend_x}" y="{height - 18}" width="10" height="10" '
-                   f'fill="{colour}"/><text x="{legend_x + 14}" y="{height - 9}">{escape(label)}</text>')
+                   f'fill="{colour}"/>')
+        out.append(f'<text x="{legend_x + 14}" y="{height - 9}">{escape(label)}</text>')
         legend_x += 140
     out.append('</svg>')
     return '\n'.join(out) + '\n'

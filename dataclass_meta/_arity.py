@@ -174,7 +174,8 @@ def _init5(store, names, defaults, bind, post):
                 v3 = d3
             if v4 is _M:
                 v4 = d4
-            if v0 is _M or v1 is _M or v2 is _M or v3 is _M or v4 is _M:  # a required one is missing
+            # a required one is missing
+            if v0 is _M or v1 is _M or v2 is _M or v3 is _M or v4 is _M:
                 bind(given, kw)  # raises
         store(self, n0, v0)
         store(self, n1, v1)
@@ -340,7 +341,8 @@ def _init9(store, names, defaults, bind, post):
     n0, n1, n2, n3, n4, n5, n6, n7, n8 = names
     d0, d1, d2, d3, d4, d5, d6, d7, d8 = defaults
 
-    def __init__(self, v0=_M, v1=_M, v2=_M, v3=_M, v4=_M, v5=_M, v6=_M, v7=_M, v8=_M, /, *more, **kw):
+    def __init__(self, v0=_M, v1=_M, v2=_M, v3=_M, v4=_M,
+                 v5=_M, v6=_M, v7=_M, v8=_M, /, *more, **kw):
         if kw or more:
             if v0 is _M and len(kw) == 9:  # every argument by keyword
                 try:
@@ -356,7 +358,8 @@ def _init9(store, names, defaults, bind, post):
                 except KeyError:  # a name that is not a field
                     v0, v1, v2, v3, v4, v5, v6, v7, v8 = bind((), kw)
             else:
-                v0, v1, v2, v3, v4, v5, v6, v7, v8 = bind((v0, v1, v2, v3, v4, v5, v6, v7, v8) + more, kw)
+                v0, v1, v2, v3, v4, v5, v6, v7, v8 = bind(
+                    (v0, v1, v2, v3, v4, v5, v6, v7, v8) + more, kw)
         elif v8 is _M:  # trailing arguments omitted: their defaults
             given = (v0, v1, v2, v3, v4, v5, v6, v7, v8)
             if v0 is _M:
@@ -398,7 +401,8 @@ def _init10(store, names, defaults, bind, post):
     n0, n1, n2, n3, n4, n5, n6, n7, n8, n9 = names
     d0, d1, d2, d3, d4, d5, d6, d7, d8, d9 = defaults
 
-    def __init__(self, v0=_M, v1=_M, v2=_M, v3=_M, v4=_M, v5=_M, v6=_M, v7=_M, v8=_M, v9=_M, /, *more, **kw):
+    def __init__(self, v0=_M, v1=_M, v2=_M, v3=_M, v4=_M,
+                 v5=_M, v6=_M, v7=_M, v8=_M, v9=_M, /, *more, **kw):
         if kw or more:
             if v0 is _M and len(kw) == 10:  # every argument by keyword
                 try:
@@ -415,7 +419,8 @@ def _init10(store, names, defaults, bind, post):
                 except KeyError:  # a name that is not a field
                     v0, v1, v2, v3, v4, v5, v6, v7, v8, v9 = bind((), kw)
             else:
-                v0, v1, v2, v3, v4, v5, v6, v7, v8, v9 = bind((v0, v1, v2, v3, v4, v5, v6, v7, v8, v9) + more, kw)
+                v0, v1, v2, v3, v4, v5, v6, v7, v8, v9 = bind(
+                    (v0, v1, v2, v3, v4, v5, v6, v7, v8, v9) + more, kw)
         elif v9 is _M:  # trailing arguments omitted: their defaults
             given = (v0, v1, v2, v3, v4, v5, v6, v7, v8, v9)
             if v0 is _M:
@@ -438,8 +443,9 @@ def _init10(store, names, defaults, bind, post):
                 v8 = d8
             if v9 is _M:
                 v9 = d9
+            # a required one is missing
             if (v0 is _M or v1 is _M or v2 is _M or v3 is _M or v4 is _M
-                    or v5 is _M or v6 is _M or v7 is _M or v8 is _M or v9 is _M):  # a required one is missing
+                    or v5 is _M or v6 is _M or v7 is _M or v8 is _M or v9 is _M):
                 bind(given, kw)  # raises
         store(self, n0, v0)
         store(self, n1, v1)
