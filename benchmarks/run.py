@@ -310,7 +310,7 @@ def main(argv=None):
                         help='skip memory, import time and scaling')
     args = parser.parse_args(argv)
     quick = args.quick
-    rounds = args.rounds or (3 if quick else 15)
+    rounds = args.rounds or (3 if quick else 21)
     min_time = 0.0001 if quick else 0.0005
 
     contenders = [k for k in kits() if not args.contenders or k.name in args.contenders]
