@@ -165,6 +165,9 @@ _METHODS = (
 )
 
 
+_WANTED = {}  # the rows of _METHODS that a combination of options wants
+
+
 def _attach_methods(cls, params, fields):
     """Check every conflict first (nothing half-attached), then attach."""
     own = cls.__dict__
@@ -175,7 +178,10 @@ def _attach_methods(cls, params, fields):
                                _has_explicit_hash(own)]
     if hash_action == 'raise':
         raise TypeError(f'Cannot overwrite attribute __hash__ in class {cls.__name__}')
-    wanted = [row for row in _METHODS if row[1](params)]
+    flags = (params.init, params.repr, params.eq, params.order, params.frozen, params.slots)
+    wanted = _WANTED.get(flags)
+    if wanted is None:  # 2**6 combinations at most
+        wanted = _WANTED[flags] = [row for row in _METHODS if row[1](params)]
     for name, _, _, explicit in wanted:
         if name in own and explicit != 'keep':
             msg = f'Cannot overwrite attribute {name} in class {cls.__name__}'

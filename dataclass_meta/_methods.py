@@ -21,7 +21,8 @@ _object_new = object.__new__
 
 def attach(cls, name, function):
     """Put a generated function on the class, looking hand-written there."""
-    function.__name__ = name
+    if function.__name__ != name:  # the factories mostly name them right already
+        function.__name__ = name
     function.__qualname__ = f'{cls.__qualname__}.{name}'
     function.__module__ = cls.__module__
     setattr(cls, name, function)
