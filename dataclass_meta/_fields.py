@@ -17,8 +17,9 @@ CLASSVAR = dataclasses._FIELD_CLASSVAR
 INITVAR = dataclasses._FIELD_INITVAR
 
 _EMPTY_METADATA = types.MappingProxyType({})
-# "identifier.identifier" or "identifier" at the start of a string annotation.
-_MODULE_IDENTIFIER_RE = re.compile(r'^(?:\s*(\w+)\s*\.)?\s*(\w+)')
+# "identifier.identifier" or "identifier" at the start of a string annotation;
+# compiled on first use (re caches it), not at import.
+_MODULE_IDENTIFIER = r'^(?:\s*(\w+)\s*\.)?\s*(\w+)'
 # 3.14+: gh-107503 gave Field a ``doc`` slot of its own.
 _HAS_DOC_SLOT = 'doc' in dataclasses.Field.__slots__
 
@@ -94,7 +95,7 @@ def _kind_of_string(annotation, module_name):
     stdlib only accepts ``typing``/``dataclasses``), so ``dataclass_meta.InitVar``
     works too.
     """
-    match = _MODULE_IDENTIFIER_RE.match(annotation)
+    match = re.match(_MODULE_IDENTIFIER, annotation)
     if not match:
         return FIELD
     module = sys.modules.get(module_name)
@@ -167,9 +168,20 @@ def _check_unannotated(cls, annotations, slot_defaults):
 
 
 def merge_base_fields(cls, own):
-    """All fields: bases' in reverse MRO, then the class's own (which override)."""
-    merged = {}
-    for base in cls.__mro__[-1:0:-1]:
+    """All fields: bases' in reverse MRO, then the class's own (which override).
+
+    A data-class base whose MRO is the whole rest of ours (single inheritance)
+    holds that very merge already, made the same way when it was created: start
+    from a copy of it, so that a deep hierarchy costs linear, not quadratic, time.
+    """
+    mro = cls.__mro__
+    merged, stop = {}, len(mro) - 1
+    for i in range(1, len(mro) - 1):
+        base_fields = mro[i].__dict__.get('__dataclass_fields__')
+        if base_fields is not None and mro[i].__mro__ == mro[i:]:
+            merged, stop = dict(base_fields), i - 1
+            break
+    for base in mro[stop:0:-1]:
         base_fields = getattr(base, '__dataclass_fields__', None)  # as the stdlib
         if base_fields is not None:
             merged.update(base_fields)

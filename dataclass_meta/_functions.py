@@ -10,6 +10,7 @@ import sys
 import types
 
 from ._fields import FIELD
+from ._methods import tuple_getter
 from ._options import NAMES as _OPTION_NAMES
 
 _FIELDS = '__dataclass_fields__'
@@ -36,8 +37,24 @@ def is_dataclass(obj):
     return hasattr(cls, _FIELDS)
 
 
-def _field_names(cls):
-    return [f.name for f in getattr(cls, _FIELDS).values() if f._field_type is FIELD]
+_NOT_A_DATACLASS = object()
+_PLANS = {}  # id(fields dict) -> (fields dict, its size, field names, values getter)
+
+
+def _plan(all_fields):
+    """(fields dict, its size, field names, values getter), cached per fields dict.
+
+    Keyed by the dict's id, holding the dict itself so the id cannot be reused;
+    rebuilt if the dict changed size; the cache is bounded.
+    """
+    plan = _PLANS.get(id(all_fields))
+    if plan is None or plan[0] is not all_fields or plan[1] != len(all_fields):
+        if len(_PLANS) >= 1024:
+            _PLANS.clear()
+        names = tuple(f.name for f in all_fields.values() if f._field_type is FIELD)
+        plan = _PLANS[id(all_fields)] = (all_fields, len(all_fields), names,
+                                         tuple_getter(names))
+    return plan
 
 
 def asdict(obj, *, dict_factory=dict):
@@ -52,10 +69,23 @@ def _asdict(obj, dict_factory):
     cls = type(obj)
     if cls in _ATOMIC:
         return obj
-    if hasattr(cls, _FIELDS):
-        pairs = [(name, _asdict(getattr(obj, name), dict_factory))
-                 for name in _field_names(cls)]
-        return dict(pairs) if dict_factory is dict else dict_factory(pairs)
+    all_fields = getattr(cls, _FIELDS, _NOT_A_DATACLASS)
+    if all_fields is not _NOT_A_DATACLASS:
+        plan = _PLANS.get(id(all_fields))
+        if plan is None or plan[0] is not all_fields or plan[1] != len(all_fields):
+            plan = _plan(all_fields)
+        names = plan[2]
+        try:
+            values = plan[3](obj)
+        except Exception:  # read field by field below, failing where the stdlib does
+            values = None
+        if values is not None and _ATOMIC.issuperset(map(type, values)):
+            pairs = zip(names, values)
+        elif values is not None:
+            pairs = [(name, _asdict(value, dict_factory)) for name, value in zip(names, values)]
+        else:
+            pairs = [(name, _asdict(getattr(obj, name), dict_factory)) for name in names]
+        return dict(pairs) if dict_factory is dict else dict_factory(list(pairs))
     if cls is list:
         return [_asdict(v, dict_factory) for v in obj]
     if cls is dict:
@@ -76,9 +106,31 @@ def _astuple(obj, tuple_factory):
     cls = type(obj)
     if cls in _ATOMIC:
         return obj
-    if hasattr(cls, _FIELDS):
-        return tuple_factory([_astuple(getattr(obj, name), tuple_factory)
-                              for name in _field_names(cls)])
+    all_fields = getattr(cls, _FIELDS, _NOT_A_DATACLASS)
+    if all_fields is not _NOT_A_DATACLASS:
+        plan = _PLANS.get(id(all_fields))
+        if plan is None or plan[0] is not all_fields or plan[1] != len(all_fields):
+            plan = _plan(all_fields)
+        names = plan[2]
+        try:
+            values = plan[3](obj)
+        except Exception:  # read field by field below, failing where the stdlib does
+            values = None
+        if values is not None and _ATOMIC.issuperset(map(type, values)):
+            if tuple_factory is tuple:
+                return values  # a new tuple already
+            items = list(values)
+        elif values is not None:
+            items = [_astuple(value, tuple_factory) for value in values]
+        else:
+            items = [_astuple(getattr(obj, name), tuple_factory) for name in names]
+        return tuple_factory(items)
+    if cls is list:
+        return [_astuple(v, tuple_factory) for v in obj]
+    if cls is dict:
+        return {_astuple(k, tuple_factory): _astuple(v, tuple_factory) for k, v in obj.items()}
+    if cls is tuple:
+        return tuple([_astuple(v, tuple_factory) for v in obj])
     return _container(obj, cls, _astuple, tuple_factory)
 
 
@@ -103,13 +155,13 @@ def _container(obj, cls, recurse, factory):
 def replace(obj, /, **changes):
     """A new instance like ``obj`` with some fields changed, through ``__init__``."""
     cls = type(obj)
+    own = getattr(cls, '__dataclass_replace__', None)  # (class, its replace function)
+    if own is not None and own[0] is cls:
+        return own[1](obj, changes)
     if not hasattr(cls, _FIELDS):
         raise TypeError('replace() should be called on dataclass instances')
-    own = getattr(cls, '__dataclass_replace__', None)
-    if own is not None:
-        return own(obj, **changes)
-    from ._methods import make_replace
-    return make_replace(list(getattr(cls, _FIELDS).values()))(obj, **changes)
+    from ._methods import replace_by_fields
+    return replace_by_fields(obj, changes)
 
 
 _UNSET = object()

@@ -1,21 +1,25 @@
 """The generated ``__init__``: argument binding, assignment, signature, call errors.
 
-One closure serves every class; what differs per class (names, defaults, factories,
-which values to assign where) is computed once here, at class creation, so a call
-does only C-level work on the common paths: no per-call loops in Python.
+What differs per class (names, defaults, factories, which values to assign where)
+is computed here, at class creation or on first use. Classes of up to ten plain
+positional fields run an arity template (``_arity``): all arguments positional,
+all by keyword, or trailing ones omitted cost one ``setattr`` per field and no
+loop. Every other call, and every other class, binds through ``_binder``
+(C-level dict work, the interpreter's ``TypeError`` texts) and assigns through
+``_assigner`` (one ``map``, or a loop where default factories are due).
 """
 
 import inspect
 import sys
 from dataclasses import MISSING, _HAS_DEFAULT_FACTORY as FACTORY
 from itertools import repeat
-from types import MemberDescriptorType
+from operator import itemgetter
 
+from ._arity import MISSING_ARG, TEMPLATES
 from ._fields import CLASSVAR, INITVAR
 
 _NO_DEFAULT = object()
 _object_setattr = object.__setattr__
-_member_set = MemberDescriptorType.__set__
 
 
 def init_parameters(fields):
@@ -35,42 +39,96 @@ def _default_of(f):
 def make_init(cls, fields, frozen, slots, has_post_init):
     """``__init__`` with the stdlib's behaviour (3.13 ``_init_fn``), as a closure.
 
-    Binds like ``def __init__(self, x, y=0, *, z)``, calls default factories,
-    assigns fields in definition order (``object.__setattr__`` when frozen),
-    then calls ``__post_init__`` with the InitVars.
+    Binds like ``def __init__(self, x, y=0, *, z)``, assigns fields in definition
+    order (``object.__setattr__`` when frozen), calling each default factory at
+    its field's turn, then calls ``__post_init__`` with the InitVars. Classes of
+    up to ten plain positional fields get an arity template (``_arity``).
     """
     first_param = self_name(fields)  # ClassVars count here, as in the stdlib
-    fields = [f for f in fields if f._field_type is not CLASSVAR]
-    positional, keyword = init_parameters(fields)
+    # One pass: the fields __init__ deals with, its parameters, and whether every
+    # field is a plain positional parameter without a factory (the template case).
+    positional, keyword, kept, simple = [], [], [], True
+    for f in fields:
+        if f._field_type is CLASSVAR:
+            continue
+        kept.append(f)
+        if f.init:
+            (keyword if f.kw_only else positional).append(f)
+            if f.kw_only or f._field_type is INITVAR or f.default_factory is not MISSING:
+                simple = False
+        else:
+            simple = False
+    fields = kept
     params = positional + keyword
-    names = tuple(f.name for f in params)
-    npos = len(positional)
-    name_set = frozenset(names)
-    defaults = {f.name: d for f in params if (d := _default_of(f)) is not _NO_DEFAULT}
-    pos_defaults = tuple(defaults[f.name] for f in positional if f.name in defaults)
-    first_default = npos - len(pos_defaults)
-    kw_values = tuple(defaults.get(f.name, _NO_DEFAULT) for f in keyword)
-    kw_complete = _NO_DEFAULT not in kw_values
-    factories = tuple((i, f.default_factory) for i, f in enumerate(params)
-                      if f.default_factory is not MISSING)
+    store = _object_setattr if frozen else setattr
+    if simple and len(params) < len(TEMPLATES):
+        names = tuple([f.name for f in params])
+        defaults = tuple([MISSING_ARG if f.default is MISSING else f.default for f in params])
+        binder = []  # the template calls it only for mixed calls and errors: build it then
 
-    # Values beyond the parameters: init=False fields that __init__ must set.
-    extras = [f for f in fields if not f.init and f._field_type is not INITVAR
-              and (f.default_factory is not MISSING
-                   or (slots and f.default is not MISSING))]
-    extra_factories = tuple(f.default_factory if f.default_factory is not MISSING
-                            else repeat(f.default).__next__ for f in extras)
-    slot_of = {f.name: i for i, f in enumerate(params + extras)}
-    assigned = [f for f in fields if f.name in slot_of and f._field_type is not INITVAR]
-    assign_names = tuple(f.name for f in assigned)
-    assign_index = tuple(slot_of[name] for name in assign_names)
-    direct = assign_index == tuple(range(len(params)))  # values already in order
-    initvar_index = tuple(slot_of[f.name] for f in params if f._field_type is INITVAR)
-    setter, targets = _setter(cls, assign_names, frozen)
-    raise_call_error = _call_error_factory(cls, first_param, positional, keyword)
+        def bind(args, kwargs):
+            if not binder:
+                binder.append(_binder(cls, first_param, positional, keyword))
+            return binder[0](args, kwargs)
+        __init__ = TEMPLATES[len(params)](store, names, defaults, bind, has_post_init)
+    else:
+        bind = _binder(cls, first_param, positional, keyword)
+        assign = _assigner(fields, params, slots, store, has_post_init)
 
-    def __init__(self, /, *args, **kwargs):
+        def __init__(self, /, *args, **kwargs):
+            assign(self, bind(args, kwargs))
+
+    __init__.__signature__ = Signature.deferred(
+        lambda: _signature(first_param, positional, keyword))
+    __init__.__annotations__ = init_annotations(params)
+    if any(isinstance(f.type, str) for f in params):
+        __init__.__wrapped__ = ModuleScope(cls.__module__)
+    return __init__
+
+
+def is_generated_init(function):
+    """Whether ``function`` is an ``__init__`` made by ``make_init``."""
+    return type(getattr(function, '__signature__', None)) is Signature
+
+
+def _binder(cls, first_param, positional, keyword):
+    """``bind(args, kwargs)``: the argument values in parameter order (positional,
+    then keyword-only), ``FACTORY`` where a default factory is due, or the
+    interpreter's ``TypeError``. ``args`` may end in ``MISSING_ARG`` padding (the
+    parameters a template was not given)."""
+    def raise_call_error(args, kwargs):  # errors are rare: prepare for them then
+        _call_error_factory(cls, first_param, positional, keyword)(args, kwargs)
+
+    # Prepared on the first call, so that defining a class costs only the closures.
+    names = npos = name_set = by_name = values_of = defaults = None
+    pos_defaults = first_default = kw_values = kw_complete = None
+
+    def prepare():
+        nonlocal names, npos, name_set, by_name, values_of, defaults
+        nonlocal pos_defaults, first_default, kw_values, kw_complete
+        params = positional + keyword
+        all_names = tuple(f.name for f in params)
+        npos = len(positional)
+        name_set = frozenset(all_names)
+        by_name = dict.fromkeys(all_names).keys()
+        values_of = _item_tuple(all_names)
+        defaults = {f.name: d for f in params if (d := _default_of(f)) is not _NO_DEFAULT}
+        pos_defaults = tuple(defaults[f.name] for f in positional if f.name in defaults)
+        first_default = npos - len(pos_defaults)
+        kw_values = tuple(defaults.get(f.name, _NO_DEFAULT) for f in keyword)
+        kw_complete = all(v is not _NO_DEFAULT for v in kw_values)  # no __eq__ calls
+        names = all_names  # last: another thread may be testing it
+
+    def bind(args, kwargs):
+        if names is None:
+            prepare()
         if kwargs:
+            if not args or args[0] is MISSING_ARG:  # nothing positional
+                if kwargs.keys() == by_name:  # every argument by keyword
+                    return values_of(kwargs)
+                args = ()
+            elif args[-1] is MISSING_ARG:
+                args = _given(args)
             bound = defaults.copy()
             bound.update(zip(names, args))
             if (len(args) > npos or not name_set.issuperset(kwargs)
@@ -79,48 +137,71 @@ def make_init(cls, fields, frozen, slots, has_post_init):
             bound.update(kwargs)
             if len(bound) != len(names):
                 raise_call_error(args, kwargs)
-            values = list(map(bound.__getitem__, names))
-        elif len(args) == npos and kw_complete:
-            values = args + kw_values
-        elif first_default <= len(args) < npos and kw_complete:
-            values = args + pos_defaults[len(args) - first_default:] + kw_values
+            return values_of(bound)
+        if args and args[-1] is MISSING_ARG:
+            args = _given(args)
+        if len(args) == npos and kw_complete:
+            return args + kw_values
+        if first_default <= len(args) < npos and kw_complete:
+            return args + pos_defaults[len(args) - first_default:] + kw_values
+        raise_call_error(args, kwargs)
+    return bind
+
+
+def _given(args):
+    """``args`` without its ``MISSING_ARG`` padding (always at the end)."""
+    n = len(args)
+    while n and args[n - 1] is MISSING_ARG:
+        n -= 1
+    return args[:n]
+
+
+def _item_tuple(names):
+    """``mapping -> (mapping[a], mapping[b], ...)`` as one C call, for any count."""
+    if len(names) >= 2:
+        return itemgetter(*names)
+    if len(names) == 1:
+        get = itemgetter(names[0])
+        return lambda mapping: (get(mapping),)
+    return lambda mapping: ()
+
+
+def _assigner(fields, params, slots, store, has_post_init):
+    """``assign(self, values)``: store the fields in definition order, calling
+    default factories at their field's turn, then call ``__post_init__`` with
+    the InitVars (in definition order, as the stdlib does)."""
+    index = {f.name: i for i, f in enumerate(params)}
+    steps = []  # (name, parameter index or None, factory or None), in field order
+    for f in fields:
+        factory = None if f.default_factory is MISSING else f.default_factory
+        if f._field_type is INITVAR:
+            continue
+        if f.init:
+            steps.append((f.name, index[f.name], factory))
+        elif factory is not None:
+            steps.append((f.name, None, factory))
+        elif slots and f.default is not MISSING:
+            steps.append((f.name, None, repeat(f.default).__next__))
+    names = tuple(name for name, _, _ in steps)
+    picks = tuple(i for _, i, _ in steps)
+    plain = all(i is not None and factory is None for _, i, factory in steps)
+    initvars = tuple(index[f.name] for f in fields if f.init and f._field_type is INITVAR)
+
+    def assign(self, values):
+        if plain:  # C loop; every store returns None
+            any(map(store, repeat(self), names, map(values.__getitem__, picks)))
         else:
-            raise_call_error(args, kwargs)
-        if factories or extra_factories:
-            values = list(values)
-            for i, factory in factories:
-                if values[i] is FACTORY:
-                    values[i] = factory()
-            values.extend([factory() for factory in extra_factories])
-        if not direct:
-            picked = list(map(values.__getitem__, assign_index))
-        else:
-            picked = values
-        # any() drains the map in C; every store returns None.
-        if targets is None:
-            any(map(setter, repeat(self), assign_names, picked))
-        else:
-            any(map(setter, targets, repeat(self), picked))
+            for name, i, factory in steps:
+                if i is None:
+                    value = factory()
+                else:
+                    value = values[i]
+                    if value is FACTORY and factory is not None:
+                        value = factory()
+                store(self, name, value)
         if has_post_init:
-            self.__post_init__(*map(values.__getitem__, initvar_index))
-
-    __init__.__signature__ = _signature(first_param, positional, keyword)
-    __init__.__annotations__ = init_annotations(params)
-    if any(isinstance(f.type, str) for f in params):
-        __init__.__wrapped__ = ModuleScope(cls.__module__)
-    return __init__
-
-
-def _setter(cls, names, frozen):
-    """How to store fields: ``setattr``; when frozen ``object.__setattr__``, or
-    straight through the slot descriptors when every field is a slot (the same
-    store ``object.__setattr__`` would reach, minus its lookup)."""
-    if not frozen:
-        return setattr, None
-    descriptors = [getattr(cls, name, None) for name in names]
-    if names and all(isinstance(d, MemberDescriptorType) for d in descriptors):
-        return _member_set, tuple(descriptors)
-    return _object_setattr, None
+            self.__post_init__(*map(values.__getitem__, initvars))
+    return assign
 
 
 def init_annotations(params):
@@ -148,7 +229,43 @@ class ModuleScope:
 
 
 def self_name(fields):
-    return '__dataclass_self__' if any(f.name == 'self' for f in fields) else 'self'
+    for f in fields:
+        if f.name == 'self':
+            return '__dataclass_self__'
+    return 'self'
+
+
+class Signature(inspect.Signature):
+    """An ``inspect.Signature`` built the first time it is looked at.
+
+    Named ``Signature`` too, so that its repr is the usual one.
+
+    Building ``Parameter`` objects is a large share of class creation and most
+    signatures are never read. ``deferred`` leaves the two slots of ``Signature``
+    empty; the first read of either finds nothing and lands in ``__getattr__``,
+    which builds the real signature and fills both. Afterwards this is an
+    ordinary ``Signature`` (equal, hashable, ``replace()`` works).
+    """
+
+    __slots__ = ('_build',)
+
+    @classmethod
+    def deferred(cls, build):
+        self = cls.__new__(cls)
+        self._build = build
+        return self
+
+    def __getattr__(self, name):
+        if name not in ('_parameters', '_return_annotation'):
+            raise AttributeError(name)
+        try:
+            build = object.__getattribute__(self, '_build')
+        except AttributeError:  # made by Signature.__init__ (replace()): no slot unset
+            raise AttributeError(name) from None
+        real = build()
+        self._parameters = real._parameters
+        self._return_annotation = real._return_annotation
+        return getattr(self, name)
 
 
 def _signature(first_param, positional, keyword):

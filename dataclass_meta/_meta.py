@@ -217,7 +217,7 @@ _TOTAL = 'Consider using functools.total_ordering'
 _METHODS = (
     ('__init__', lambda p: p.init, lambda c, p, fl, al: make_init(
         c, al, p.frozen, p.slots, hasattr(c, '__post_init__')), 'keep'),
-    ('__replace__', lambda p: True, lambda c, p, fl, al: make_replace(al), 'keep'),
+    ('__replace__', lambda p: True, lambda c, p, fl, al: make_replace(al, c), 'keep'),
     ('__repr__', lambda p: p.repr, lambda c, p, fl, al: make_repr(fl), 'keep'),
     ('__eq__', lambda p: p.eq, lambda c, p, fl, al: make_eq(fl), 'keep'),
     ('__lt__', lambda p: p.order, lambda c, p, fl, al: make_order(fl, _lt), _TOTAL),
@@ -251,6 +251,9 @@ def _check_reserved_names(cls, own):
             raise TypeError(msg)
 
 
+_WANTED = {}  # the rows of _METHODS that a combination of options wants
+
+
 def _attach_methods(cls, params, fields):
     """Check every conflict first (nothing half-attached), then attach."""
     own = cls.__dict__
@@ -261,14 +264,25 @@ def _attach_methods(cls, params, fields):
                                _has_explicit_hash(own)]
     if hash_action == 'raise':
         raise TypeError(f'Cannot overwrite attribute __hash__ in class {cls.__name__}')
-    wanted = [row for row in _METHODS if row[1](params)]
+    flags = (params.init, params.repr, params.eq, params.order, params.frozen, params.slots)
+    wanted = _WANTED.get(flags)
+    if wanted is None:  # 2**6 combinations at most
+        wanted = _WANTED[flags] = [row for row in _METHODS if row[1](params)]
     for name, _, _, explicit in wanted:
         if name in own and explicit != 'keep':
             msg = f'Cannot overwrite attribute {name} in class {cls.__name__}'
             raise TypeError(f'{msg} {explicit}' if explicit else msg)
+    wanted_names = {name for name, _, _, _ in wanted if name not in own}
     for name, _, factory, _ in wanted:
         if name not in own:
             attach(cls, name, factory(cls, params, plain, fields))
+    # replace() calls the generated one, even where the class has its own
+    # __replace__; the class is kept beside it so subclasses cannot inherit it.
+    if '__replace__' in wanted_names:
+        generated = own['__replace__']
+    else:
+        generated = make_replace(fields, cls)
+    cls.__dataclass_replace__ = (cls, generated.replace)
     if hash_action == 'add':
         attach(cls, '__hash__', make_hash(plain))
     elif hash_action == 'none':

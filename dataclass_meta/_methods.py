@@ -6,30 +6,46 @@ function; ``attach`` names it after the class. C-level helpers
 stdlib's semantics exactly.
 """
 
-from operator import attrgetter, eq
+from operator import attrgetter, eq, ge, gt, le, lt
 from reprlib import recursive_repr
 
 from dataclasses import MISSING, FrozenInstanceError
 
+from ._arity import EQ_TEMPLATES
+from ._init import is_generated_init
 from ._fields import CLASSVAR, INITVAR
+
+
+_object_new = object.__new__
 
 
 def attach(cls, name, function):
     """Put a generated function on the class, looking hand-written there."""
-    function.__name__ = name
+    if function.__name__ != name:  # the factories mostly name them right already
+        function.__name__ = name
     function.__qualname__ = f'{cls.__qualname__}.{name}'
     function.__module__ = cls.__module__
     setattr(cls, name, function)
 
 
+_GETTERS = {}  # names -> getter; getters hold no class, so classes share them
+
+
 def tuple_getter(names):
     """``self -> (self.a, self.b, ...)`` as one C call, a tuple for any count."""
-    if len(names) >= 2:
-        return attrgetter(*names)
-    if len(names) == 1:
-        get = attrgetter(names[0])
-        return lambda obj: (get(obj),)
-    return lambda obj: ()
+    getter = _GETTERS.get(names)
+    if getter is None:
+        if len(names) >= 2:
+            getter = attrgetter(*names)
+        elif len(names) == 1:
+            get = attrgetter(names[0])
+            getter = lambda obj: (get(obj),)  # noqa: E731
+        else:
+            getter = lambda obj: ()  # noqa: E731
+        if len(_GETTERS) >= 4096:
+            _GETTERS.clear()
+        _GETTERS[names] = getter
+    return getter
 
 
 def make_repr(fields):
@@ -57,16 +73,25 @@ def make_eq(fields):
 
     ``self.a == other.a and self.b == other.b``: no identity shortcut per field
     (unlike tuple comparison), stops at the first false result and returns it.
+    Up to ten fields: an arity template; beyond, the same through ``map``.
     """
-    values = tuple_getter(tuple(f.name for f in fields if f.compare))
+    names = tuple(f.name for f in fields if f.compare)
+    lazy = _lazy_eq(names)
+    if len(names) < len(EQ_TEMPLATES):
+        return EQ_TEMPLATES[len(names)](tuple_getter(names), lazy)
+    return lazy
 
+
+def _lazy_eq(names):
+    """The field-by-field ``__eq__``, each attribute read only when reached."""
     def __eq__(self, other):
         if self is other:
             return True
         if other.__class__ is not self.__class__:
             return NotImplemented
         result = True
-        for result in map(eq, values(self), values(other)):
+        for name in names:
+            result = getattr(self, name) == getattr(other, name)
             if not result:
                 return result
         return result
@@ -74,14 +99,48 @@ def make_eq(fields):
 
 
 def make_order(fields, op):
-    """``__lt__``/``__le__``/``__gt__``/``__ge__``: same class only, compare tuples."""
-    values = tuple_getter(tuple(f.name for f in fields if f.compare))
+    """``__lt__``/``__le__``/``__gt__``/``__ge__``: same class only, compare tuples.
 
-    def compare(self, other):
+    ``op`` is ``operator.lt`` and so on; each has its own closure with the
+    operator written out, so that a comparison is no extra call.
+    """
+    values = tuple_getter(tuple(f.name for f in fields if f.compare))  # shared getter
+    return _ORDER_FACTORIES[op](values)
+
+
+def _lt(values):
+    def __lt__(self, other):
         if other.__class__ is self.__class__:
-            return op(values(self), values(other))
+            return values(self) < values(other)
         return NotImplemented
-    return compare
+    return __lt__
+
+
+def _le(values):
+    def __le__(self, other):
+        if other.__class__ is self.__class__:
+            return values(self) <= values(other)
+        return NotImplemented
+    return __le__
+
+
+def _gt(values):
+    def __gt__(self, other):
+        if other.__class__ is self.__class__:
+            return values(self) > values(other)
+        return NotImplemented
+    return __gt__
+
+
+def _ge(values):
+    def __ge__(self, other):
+        if other.__class__ is self.__class__:
+            return values(self) >= values(other)
+        return NotImplemented
+    return __ge__
+
+
+_ORDER_FACTORIES = {lt: _lt, le: _le, gt: _gt, ge: _ge}
 
 
 def make_hash(fields):
@@ -147,26 +206,77 @@ def make_frozen_delattr(cls, fields):
     return __delattr__
 
 
-def make_replace(fields):
+def make_replace(fields, cls):
     """``__replace__`` (3.13, ``copy.replace``): a new instance through ``__init__``.
 
     ``init=False`` fields may not be changed; InitVars without a default must be
-    given; everything else not given is read from ``self``.
+    given; everything else not given is read from ``self`` and passed by keyword,
+    after the changes, as the stdlib does. When ``__init__`` is the generated one
+    (so positional and keyword calls bind alike) the values go positionally,
+    which takes the ``__init__`` template's fast path.
     """
     fields = [f for f in fields if f._field_type is not CLASSVAR]
-    forbidden = frozenset(f.name for f in fields if not f.init)
-    required = frozenset(f.name for f in fields if f.init and f._field_type is INITVAR
-                         and f.default is MISSING)
-    carried = tuple(f.name for f in fields if f.init and f.name not in required)
-    carried_values = tuple_getter(carried)
+    # Prepared on the first call (most classes are never replaced).
+    forbidden = required = carried = init = fast = checked = index = carried_values = None
+
+    def prepare():
+        nonlocal forbidden, required, carried, init, fast, checked, index, carried_values
+        forbidden = frozenset(f.name for f in fields if not f.init)
+        required = frozenset(f.name for f in fields if f.init and f._field_type is INITVAR
+                             and f.default is MISSING)
+        init = cls.__dict__.get('__init__')
+        fast = (is_generated_init(init) and not required
+                and type(cls).__call__ is type.__call__
+                and not any(f.kw_only for f in fields if f.init))
+        checked = bool(forbidden or required)
+        names = tuple(f.name for f in fields if f.init and f.name not in required)
+        index = {name: i for i, name in enumerate(names)}
+        carried_values = tuple_getter(names)
+        carried = names  # last: another thread may be testing it
+
+    def replace(self, changes):
+        if self.__class__ is not cls:  # a subclass instance: its own fields count
+            return replace_by_fields(self, changes)
+        if carried is None:
+            prepare()
+        if checked and (not forbidden.isdisjoint(changes)
+                        or not required.issubset(changes)):
+            _raise_replace_error(fields, changes)
+        if (fast and changes.keys() <= index.keys() and cls.__init__ is init
+                and cls.__new__ is _object_new):  # else: __init__ names a stranger
+            try:
+                values = [*carried_values(self)]
+            except Exception:  # an unreadable field: read as the stdlib does, below
+                pass
+            else:
+                for name, value in changes.items():
+                    values[index[name]] = value
+                return cls(*values)
+        for name in carried:
+            if name not in changes:
+                changes[name] = getattr(self, name)
+        return cls(**changes)
 
     def __replace__(self, /, **changes):
-        if not forbidden.isdisjoint(changes) or not required.issubset(changes):
-            _raise_replace_error(fields, changes)
-        merged = dict(zip(carried, carried_values(self)))
-        merged.update(changes)
-        return self.__class__(**merged)
+        return replace(self, changes)
+    __replace__.replace = replace  # for replace(): no second packing of the changes
     return __replace__
+
+
+def replace_by_fields(obj, changes):
+    """The stdlib's ``_replace``, reading ``obj``'s ``__dataclass_fields__`` now."""
+    for f in getattr(obj, '__dataclass_fields__').values():
+        if f._field_type is CLASSVAR:
+            continue
+        if not f.init:
+            if f.name in changes:
+                _raise_replace_error([f], changes)
+            continue
+        if f.name not in changes:
+            if f._field_type is INITVAR and f.default is MISSING:
+                _raise_replace_error([f], changes)
+            changes[f.name] = getattr(obj, f.name)
+    return obj.__class__(**changes)
 
 
 def _raise_replace_error(fields, changes):

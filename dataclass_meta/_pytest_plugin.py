@@ -48,10 +48,10 @@ def _explain_fields(config, left, right, verbose):
 
 
 def _generated_eq(cls):
-    """Whether ``cls.__eq__`` is a closure made in ``_methods`` (not hand-written)."""
+    """Whether ``cls.__eq__`` is a closure made by the package (not hand-written)."""
     globals_ = getattr(getattr(cls, '__eq__', None), '__globals__', {})
     return (hasattr(cls, '__dataclass_fields__')
-            and globals_.get('__name__') == 'dataclass_meta._methods')
+            and str(globals_.get('__name__')).startswith('dataclass_meta.'))
 
 
 def _explain(config, left, right, verbose):

@@ -1,0 +1,227 @@
+"""The contenders: one "kit" per library and flavour, each building the same classes.
+
+Every kit turns a class description into Python source, so all contenders are
+defined by an ordinary class statement, exactly as a user would write them (the
+benchmarks may exec; the package never does). A peer that is not installed is
+simply absent: ``kits()`` returns what this interpreter can run.
+"""
+
+import dataclasses
+import sys
+import types
+
+# The shapes every kit builds (name, fields, docstring). A field is
+# (name, default source or None, default_factory source or None).
+P_FIELDS = [('a', None, None), ('b', None, None), ('c', None, None),
+            ('d', None, None), ('e', '0', None)]          # 5 ints, one default
+D_FIELDS = [('a', None, None), ('b', None, None), ('c', '3', None),
+            ('d', '4', None), ('e', '5', None)]           # defaults omitted in calls
+F_FIELDS = [('a', None, None), ('b', None, None), ('c', None, 'list')]
+PARENT_FIELDS = [('name', None, None), ('children', None, None)]
+
+
+def int_fields(n):
+    return [(f'f{i}', None, None) for i in range(n)]
+
+
+class Kit:
+    """A contender: ``source()`` writes a class; ``ns`` holds what it needs."""
+
+    name = label = ref = ''
+    frozen = slots = False
+    ns = {}
+
+    def header(self, name):
+        raise NotImplementedError
+
+    def factory(self, src):
+        raise NotImplementedError
+
+    def source(self, name, fields, doc=None, base=None):
+        lines = [*self.header(name, base)]
+        if doc:
+            lines.append(f'    """{doc}"""')
+        for fname, default, factory in fields:
+            ann = 'list' if factory else ('object' if fname in ('name', 'children') else 'int')
+            if factory:
+                lines.append(f'    {fname}: {ann} = {self.factory(factory)}')
+            elif default is not None:
+                lines.append(f'    {fname}: {ann} = {default}')
+            else:
+                lines.append(f'    {fname}: {ann}')
+        if len(lines) == 1 + bool(doc):
+            lines.append('    pass')
+        return '\n'.join(lines)
+
+    def module(self):
+        """A real module per kit, so that its classes pickle."""
+        name = f'_bench_{self.name}'
+        if name not in sys.modules:
+            sys.modules[name] = types.ModuleType(name)
+            vars(sys.modules[name]).update(self.ns)
+        return sys.modules[name]
+
+    def build(self, name, fields, doc=None, base=None):
+        """The class itself, defined in the kit's module."""
+        ns = vars(self.module())
+        ns['Base'] = base
+        exec(self.source(name, fields, doc, 'Base' if base is not None else None), ns)
+        return ns[name]
+
+    def maker(self, fields, doc=None, base=None):
+        """A function that runs the class statement again on every call."""
+        body = self.source('C', fields, doc, 'Base' if base is not None else None)
+        src = 'def make():\n' + '\n'.join('    ' + line for line in body.splitlines())
+        src += '\n    return C'
+        ns = dict(self.ns, **({'Base': base} if base is not None else {}))
+        exec(src, ns)
+        return ns['make']
+
+
+class DataClassMetaKit(Kit):
+    def __init__(self, frozen=False, slots=False):
+        import dataclass_meta
+        self.frozen, self.slots = frozen, slots
+        self.name = 'dm' + ('_frozen' if frozen else '') + ('_slots' if slots else '')
+        self.label = 'dataclass_meta' + (' frozen' if frozen else '') + (' slots' if slots else '')
+        self.ref = 'std' + self.name[2:]
+        self.ns = {'DataClass': dataclass_meta.DataClass, 'field': dataclass_meta.field}
+        self.asdict, self.astuple = dataclass_meta.asdict, dataclass_meta.astuple
+        self.replace = dataclass_meta.replace
+
+    def header(self, name, base):
+        opts = ', order=True' + (', frozen=True' if self.frozen else '') + (
+            ', slots=True' if self.slots else '')
+        return [f'class {name}({base or "DataClass"}{opts}):']
+
+    def factory(self, src):
+        return f'field(default_factory={src})'
+
+
+class StdlibKit(Kit):
+    def __init__(self, frozen=False, slots=False):
+        self.frozen, self.slots = frozen, slots
+        self.name = 'std' + ('_frozen' if frozen else '') + ('_slots' if slots else '')
+        self.label = '@dataclass' + (' frozen' if frozen else '') + (' slots' if slots else '')
+        self.ref = self.name
+        self.ns = {'dataclasses': dataclasses}
+        self.asdict, self.astuple = dataclasses.asdict, dataclasses.astuple
+        self.replace = dataclasses.replace
+
+    def header(self, name, base):
+        opts = 'order=True' + (', frozen=True' if self.frozen else '') + (
+            ', slots=True' if self.slots else '')
+        return [f'@dataclasses.dataclass({opts})', f'class {name}{f"({base})" if base else ""}:']
+
+    def factory(self, src):
+        return f'dataclasses.field(default_factory={src})'
+
+
+class AttrsKit(Kit):
+    def __init__(self, frozen=False):
+        import attrs
+        self.frozen, self.slots = frozen, True
+        self.name = 'attrs_frozen' if frozen else 'attrs'
+        self.label = 'attrs.frozen' if frozen else 'attrs.define'
+        self.ref = 'std_frozen' if frozen else 'std'
+        self.ns = {'attrs': attrs}
+        self.asdict, self.astuple, self.replace = attrs.asdict, attrs.astuple, attrs.evolve
+
+    def header(self, name, base):
+        deco = 'frozen' if self.frozen else 'define'
+        return [f'@attrs.{deco}(order=True)', f'class {name}{f"({base})" if base else ""}:']
+
+    def factory(self, src):
+        return f'attrs.field(factory={src})'
+
+
+class MsgspecKit(Kit):
+    name, label, ref = 'msgspec', 'msgspec.Struct', 'std'
+    slots = True
+
+    def __init__(self):
+        import msgspec
+        import msgspec.structs
+        self.ns = {'msgspec': msgspec}
+        self.asdict = msgspec.to_builtins          # recursive, like asdict
+        self.astuple = None                        # msgspec has no recursive astuple
+        self.replace = msgspec.structs.replace
+
+    def header(self, name, base):
+        return [f'class {name}({base or "msgspec.Struct"}, order=True):']
+
+    def factory(self, src):
+        return f'msgspec.field(default_factory={src})'
+
+
+class HandWrittenKit(Kit):
+    """A plain ``__slots__`` class with the methods written out: the pure-Python limit."""
+
+    name, label, ref = 'hand', 'hand-written __slots__', 'std'
+    slots = True
+
+    def __init__(self):
+        self.ns = {}
+        self.asdict = lambda obj: obj._asdict()
+        self.astuple = lambda obj: obj._astuple()
+        self.replace = lambda obj, **changes: obj._replace(**changes)
+
+    def source(self, name, fields, doc=None, base=None):
+        names = [f[0] for f in fields]
+        params = []
+        for fname, default, factory in fields:
+            params.append(f'{fname}=None' if factory else
+                          f'{fname}={default}' if default is not None else fname)
+        lines = [f'class {name}{f"({base})" if base else ""}:']
+        if doc:
+            lines.append(f'    """{doc}"""')
+        lines.append(f'    __slots__ = {tuple(names)!r}')
+        lines.append(f'    def __init__(self, {", ".join(params)}):' if params else
+                     '    def __init__(self):')
+        for fname, default, factory in fields:
+            if factory:
+                lines.append(f'        self.{fname} = {factory}() if {fname} is None else {fname}')
+            else:
+                lines.append(f'        self.{fname} = {fname}')
+        if not fields:
+            lines.append('        pass')
+        own = ', '.join(f'{n}={{self.{n}!r}}' for n in names)
+        lines.append('    def __repr__(self):')
+        lines.append(f'        return f"{{type(self).__qualname__}}({own})"')
+        mine = ''.join(f'self.{n},' for n in names)
+        theirs = ''.join(f'other.{n},' for n in names)
+        lines.append('    def __eq__(self, other):')
+        lines.append('        if other.__class__ is self.__class__:')
+        lines.append(f'            return ({mine}) == ({theirs})')
+        lines.append('        return NotImplemented')
+        lines.append('    def __lt__(self, other):')
+        lines.append('        if other.__class__ is self.__class__:')
+        lines.append(f'            return ({mine}) < ({theirs})')
+        lines.append('        return NotImplemented')
+        lines.append('    def __hash__(self):')
+        lines.append(f'        return hash(({mine}))')
+        lines.append('    def _astuple(self):')
+        lines.append(f'        return tuple(v._astuple() if hasattr(v, "_astuple") else '
+                     f'[x._astuple() for x in v] if type(v) is list else v for v in ({mine}))')
+        lines.append('    def _asdict(self):')
+        items = ', '.join(f'{n!r}: self.{n}' for n in names)
+        lines.append(f'        d = {{{items}}}')
+        lines.append('        for k, v in d.items():')
+        lines.append('            if type(v) is list: d[k] = [x._asdict() for x in v]')
+        lines.append('        return d')
+        lines.append('    def _replace(self, **changes):')
+        lines.append(f'        return type(self)(**{{{items}, **changes}})')
+        return '\n'.join(lines)
+
+
+def kits():
+    """Every contender this interpreter can run, references (stdlib) first."""
+    found = [StdlibKit(), StdlibKit(frozen=True), StdlibKit(slots=True),
+             DataClassMetaKit(), DataClassMetaKit(frozen=True), DataClassMetaKit(slots=True)]
+    for make in (AttrsKit, lambda: AttrsKit(frozen=True), MsgspecKit, HandWrittenKit):
+        try:
+            found.append(make())
+        except ImportError:  # a peer that is not installed is left out
+            pass
+    return found
+

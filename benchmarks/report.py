@@ -1,0 +1,127 @@
+"""Writing a benchmark run out: a markdown table, a JSON file and an SVG bar chart."""
+
+import json
+import os
+from xml.sax.saxutils import escape
+
+COLUMNS = ['dm', 'dm_frozen', 'dm_slots', 'std_frozen', 'std_slots',
+           'attrs', 'attrs_frozen', 'msgspec', 'hand']
+
+
+def _time(seconds):
+    if seconds >= 1e-3:
+        return f'{seconds * 1e3:.2f} ms'
+    if seconds >= 1e-6:
+        return f'{seconds * 1e6:.1f} µs'
+    return f'{seconds * 1e9:.0f} ns'
+
+
+def markdown(results):
+    info = results['machine']
+    contenders = results['contenders']
+    cols = [c for c in COLUMNS if c in contenders]
+    versions = ', '.join(f'{k} {v}' for k, v in info['versions'].items())
+    lines = [
+        f'### Python {info["python"]} ({info["implementation"]})', '',
+        f'Machine: {info["cpu"]}, {info["cpus"]} CPUs, {info["platform"]}. '
+        f'Versions: {versions}. {results["rounds"]} interleaved rounds'
+        f'{" (quick setting)" if results["quick"] else ""}.', '',
+        'Each cell is the median of the per-round ratio *contender / its stdlib '
+        'reference* (same flavour: plain, frozen or slots; attrs.define, msgspec and the '
+        'hand-written class against plain `@dataclass`). Lower is faster; the `@dataclass` '
+        'column gives its absolute time.', '',
+        '| operation | `@dataclass` | ' + ' | '.join(contenders[c]['label'] for c in cols) + ' |',
+        '|---|---:|' + '---:|' * len(cols),
+    ]
+    for key, op in results['operations'].items():
+        std = op['seconds'].get('std')
+        cells = [f'{op["ratio"][c]:.2f}' if c in op['ratio'] else '—' for c in cols]
+        std_time = _time(std) if std else '—'
+        lines.append(f'| {op["label"]} | {std_time} | ' + ' | '.join(cells) + ' |')
+    mem = results['memory']
+    lines.append(f'| memory per instance (bytes, 5 ints) | {mem.get("std", "—")} | '
+                 + ' | '.join(str(mem.get(c, '—')) for c in cols) + ' |')
+    lines += ['', '| import (fresh processes, `-X importtime`) | median ms | over `dataclasses`: '
+              'fastest runs | paired median |', '|---|---:|---:|---:|']
+    for m, ms in results['import_ms'].items():
+        extra = results['import_extra_ms'].get(m, {})
+        lines.append(f'| `import {m}` | {ms:.1f} | {extra.get("fastest", 0):+.1f} | '
+                     f'{extra.get("paired_median", 0):+.1f} |')
+    lines += ['', '| class creation | ' + ' | '.join(
+        f'{a} {n}' for a, row in (('fields', results['scaling']['fields']),
+                                  ('depth', results['scaling']['depth']))
+        for n in next(iter(row.values()))) + ' | growth (fields / depth) |',
+        '|---|' + '---:|' * (sum(len(next(iter(r.values())))
+                                 for r in (results['scaling']['fields'],
+                                           results['scaling']['depth'])) + 1)]
+    for who in results['scaling']['fields']:
+        cells = [_time(t) for axis in ('fields', 'depth')
+                 for t in results['scaling'][axis][who].values()]
+        exps = results['scaling']['exponent']
+        lines.append(f'| {contenders[who]["label"]} | ' + ' | '.join(cells)
+                     + f' | {exps["fields"][who]:.2f} / {exps["depth"][who]:.2f} |')
+    lines += ['', 'Growth (fields / depth): least-squares slope of log(time) on log(size), '
+              'sizes from 10; 1.0 is linear, 2.0 quadratic.',
+              '', '| target | measured | bound | met |', '|---|---:|---:|:---:|']
+    for t in results['targets']:
+        ratio = '—' if t['ratio'] is None else f'{t["ratio"]:.2f}'
+        met = '—' if t['met'] is None else ('yes' if t['met'] else '**no**')
+        lines.append(f'| {t["name"]} ({t["contender"]}) | {ratio} | {t["bound"]} | {met} |')
+    return '\n'.join(lines) + '\n'
+
+
+def svg(results):
+    """Horizontal bars: dataclass_meta / stdlib per operation, log scale, 1.0 marked."""
+    import math
+    ops = results['operations']
+    series = [('dm', '#1f77b4'), ('dm_frozen', '#ff7f0e'), ('dm_slots', '#2ca02c')]
+    rows = [(op['label'], [op['ratio'].get(s) for s, _ in series]) for op in ops.values()]
+    bar, gap, left, width, top = 7, 8, 260, 420, 40
+    height = top + len(rows) * (3 * bar + gap) + 50
+    lo, hi = 0.02, 5.0
+    x = lambda r: left + width * (math.log(r / lo) / math.log(hi / lo))  # noqa: E731
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + width + 30}" '
+           f'height="{height}" font-family="sans-serif" font-size="11">',
+           f'<text x="10" y="18" font-size="13">dataclass_meta / @dataclass, Python '
+           f'{results["machine"]["python"]} (log scale, lower is faster; red: target)</text>']
+    for tick in (0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5):
+        out.append(f'<line x1="{x(tick):.1f}" y1="{top - 5}" x2="{x(tick):.1f}" '
+                   f'y2="{height - 40}" stroke="{"#000" if tick == 1 else "#ddd"}"/>')
+        out.append(f'<text x="{x(tick):.1f}" y="{height - 28}" text-anchor="middle">{tick}</text>')
+    bounds = {(t['operation'], t['contender']): t['bound'] for t in results['targets']}
+    y = top
+    for key, (label, values) in zip(ops, rows):
+        out.append(f'<text x="{left - 6}" y="{y + 1.5 * bar + 4}" text-anchor="end">'
+                   f'{escape(label)}</text>')
+        for (name, colour), value in zip(series, values):
+            if value is not None:
+                w = max(1.0, x(min(max(value, lo), hi)) - left)
+                out.append(f'<rect x="{left}" y="{y}" width="{w:.1f}" height="{bar - 1}" '
+                           f'fill="{colour}"><title>{value:.2f}</title></rect>')
+            bound = bounds.get((key, name))
+            if bound is not None:  # the target, as a red tick across the bar
+                out.append(f'<line x1="{x(bound):.1f}" y1="{y - 1}" x2="{x(bound):.1f}" '
+                           f'y2="{y + bar}" stroke="#d62728" stroke-width="2"/>')
+            y += bar
+        y += gap
+    legend_x = left
+    for (name, colour) in series:
+        label = results['contenders'].get(name, {}).get('label', name)
+        out.append(f'<rect x="{legend_x}" y="{height - 18}" width="10" height="10" '
+                   f'fill="{colour}"/>')
+        out.append(f'<text x="{legend_x + 14}" y="{height - 9}">{escape(label)}</text>')
+        legend_x += 140
+    out.append('</svg>')
+    return '\n'.join(out) + '\n'
+
+
+def write_reports(results, directory):
+    tag = 'py' + ''.join(results['machine']['python'].split('.')[:2])
+    paths = []
+    for ext, text in (('json', json.dumps(results, indent=1, default=str)),
+                      ('md', markdown(results)), ('svg', svg(results))):
+        path = os.path.join(directory, f'results-{tag}.{ext}')
+        with open(path, 'w', encoding='utf-8') as f:
+            f.write(text)
+        paths.append(path)
+    return paths

@@ -1,0 +1,379 @@
+"""dataclass_meta against @dataclass, attrs, msgspec and a hand-written class.
+
+    python benchmarks/run.py                 # full run, a few minutes
+    python benchmarks/run.py --quick         # a smoke setting, seconds
+    python benchmarks/run.py --out DIR       # where the .md/.json/.svg go
+
+One process times every contender in interleaved rounds; within a round each
+contender is timed between two timings of its stdlib reference (ref, contender,
+ref), so the ratio survives a machine whose speed drifts. A ratio is the median
+over rounds of contender / mean(ref before, ref after). Peers that are not
+installed (``pip install -e '.[bench]'``) are left out; the rest still runs.
+"""
+
+import argparse
+import copy
+import gc
+import json
+import os
+import pickle
+import platform
+import statistics
+import subprocess
+import sys
+import timeit
+import tracemalloc
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path[:0] = [HERE, ROOT]
+
+from kits import D_FIELDS, F_FIELDS, P_FIELDS, PARENT_FIELDS, int_fields, kits  # noqa: E402
+from report import write_reports  # noqa: E402
+
+# (key, label, statement, needs) -- ``needs`` builds the statement's globals
+# from a kit and its classes, or raises LookupError where the kit cannot do it.
+DOC = 'A docstring.'
+
+
+def _class_op(n, doc):
+    return lambda kit, c: {'make': kit.maker(int_fields(n), DOC if doc else None)}
+
+
+def _need(value):
+    if value is None:
+        raise LookupError
+    return value
+
+
+OPERATIONS = [
+    ('class5', 'class creation, 5 fields', 'make()', _class_op(5, False)),
+    ('class5_doc', 'class creation, 5 fields + docstring', 'make()', _class_op(5, True)),
+    ('class20', 'class creation, 20 fields', 'make()', _class_op(20, False)),
+    ('class20_doc', 'class creation, 20 fields + docstring', 'make()', _class_op(20, True)),
+    ('init_pos', 'init, positional', 'P(1, 2, 3, 4, 5)', lambda k, c: {'P': c.P}),
+    ('init_kw', 'init, keyword', 'P(a=1, b=2, c=3, d=4, e=5)', lambda k, c: {'P': c.P}),
+    ('init_defaults', 'init, defaults omitted', 'D(1, 2)', lambda k, c: {'D': c.D}),
+    ('init_factory', 'init, a default_factory', 'F(1, 2)', lambda k, c: {'F': c.F}),
+    ('eq', '==', 'a == b', lambda k, c: {'a': c.P(1, 2, 3, 4, 5), 'b': c.P(1, 2, 3, 4, 5)}),
+    ('lt', '<', 'a < b', lambda k, c: {'a': c.P(1, 2, 3, 4, 5), 'b': c.P(1, 2, 3, 4, 6)}),
+    ('hash', 'hash', 'hash(a)', lambda k, c: {'a': _hashable(c.P(1, 2, 3, 4, 5))}),
+    ('repr', 'repr', 'repr(a)', lambda k, c: {'a': c.P(1, 2, 3, 4, 5)}),
+    ('getattr', 'attribute read', 'a.c', lambda k, c: {'a': c.P(1, 2, 3, 4, 5)}),
+    ('setattr', 'attribute write', 'a.c = 7', lambda k, c: {'a': _mutable(k, c.P(1, 2, 3, 4, 5))}),
+    ('asdict', 'asdict, parent + 10 children', 'asdict(p)',
+     lambda k, c: {'asdict': k.asdict, 'p': c.parent}),
+    ('astuple', 'astuple, parent + 10 children', 'astuple(p)',
+     lambda k, c: {'astuple': _need(k.astuple), 'p': c.parent}),
+    ('replace', 'replace one field', 'replace(a, c=7)',
+     lambda k, c: {'replace': k.replace, 'a': c.P(1, 2, 3, 4, 5)}),
+    ('copy', 'copy.copy', 'copy(a)', lambda k, c: {'copy': copy.copy, 'a': c.P(1, 2, 3, 4, 5)}),
+    ('pickle', 'pickle round trip', 'loads(dumps(a))',
+     lambda k, c: {'loads': pickle.loads, 'dumps': pickle.dumps, 'a': c.P(1, 2, 3, 4, 5)}),
+]
+
+# (name, operation, contender, bound): ratio contender / its stdlib reference.
+TARGETS = [
+    ('class creation, 5 fields', 'class5', 'dm', 0.10),
+    ('class creation, 5 fields + docstring', 'class5_doc', 'dm', 0.10),
+    ('class creation, 20 fields', 'class20', 'dm', 0.10),
+    ('class creation, 20 fields + docstring', 'class20_doc', 'dm', 0.10),
+    ('init, positional', 'init_pos', 'dm', 2.0),
+    ('init, keyword', 'init_kw', 'dm', 2.0),
+    ('init, frozen', 'init_pos', 'dm_frozen', 0.7),
+    ('init, slots', 'init_pos', 'dm_slots', 2.0),
+    ('==', 'eq', 'dm', 1.3),
+    ('<', 'lt', 'dm', 1.3),
+    ('hash (frozen)', 'hash', 'dm_frozen', 1.3),
+    ('repr', 'repr', 'dm', 0.9),
+    ('asdict, nested', 'asdict', 'dm', 0.3),
+    ('astuple, nested', 'astuple', 'dm', 0.3),
+    ('replace', 'replace', 'dm', 1.0),
+]
+
+
+def _hashable(obj):
+    hash(obj)  # TypeError: unhashable, the kit sits this one out
+    return obj
+
+
+def _mutable(kit, obj):
+    if kit.frozen:
+        raise LookupError
+    return obj
+
+
+class Classes:
+    """The classes a kit builds once for the instance-level operations."""
+
+    def __init__(self, kit):
+        self.P = kit.build('P', P_FIELDS)
+        self.D = kit.build('D', D_FIELDS)
+        self.F = kit.build('F', F_FIELDS)
+        self.Parent = kit.build('Parent', PARENT_FIELDS)
+        self.parent = self.Parent('p', [self.P(i, 2, 3, 4, 5) for i in range(10)])
+
+
+# -- timing -------------------------------------------------------------------
+
+REPEAT = 5
+
+
+def calibrate(timer, min_time):
+    """Loops per timing so that one timing lasts at least ``min_time``."""
+    number = 1
+    while True:
+        if timer.timeit(number) >= min_time or number >= 1 << 24:
+            return number
+        number *= 2
+
+
+def interleaved(timers, refs, rounds, min_time):
+    """Per contender: seconds per loop and ratios to its reference, one per round.
+
+    Each round times every contender as ``ref, contender, ref`` back to back and
+    divides by the mean of the two ``ref`` timings, so a change of machine speed
+    between rounds (or within one, with the order alternating) cancels out. Each
+    timing is the best of ``REPEAT`` short ones, so a preemption by another
+    process (the machine is shared) does not count.
+    """
+    numbers = {name: calibrate(timer, min_time) for name, timer in timers.items()}
+
+    def run(name):  # best of a few short timings: other processes only add time
+        return min(timers[name].repeat(REPEAT, numbers[name])) / numbers[name]
+    times = {name: [] for name in timers}
+    ratios = {name: [] for name in timers if refs[name] in timers}
+    order = list(timers)
+    for r in range(rounds):
+        for name in (order if r % 2 == 0 else order[::-1]):
+            ref = refs[name]
+            if ref == name or ref not in timers:
+                times[name].append(run(name))
+                continue
+            before, t, after = run(ref), run(name), run(ref)
+            times[name].append(t)
+            ratios[name].append(2 * t / (before + after))
+    return times, {n: (r or [1.0]) for n, r in ratios.items()}
+
+
+def bench_operations(contenders, classes, rounds, min_time, only=None):
+    results = {}
+    for key, label, stmt, needs in OPERATIONS:
+        if only and key not in only:
+            continue
+        timers = {}
+        for kit in contenders:
+            try:
+                ns = needs(kit, classes[kit.name])
+                timer = timeit.Timer(stmt, globals=ns)
+                timer.timeit(1)
+            except (LookupError, TypeError, AttributeError):
+                continue  # this contender cannot do this operation
+            timers[kit.name] = timer
+        refs = {kit.name: kit.ref for kit in contenders}
+        times, ratios = interleaved(timers, refs, rounds, min_time)
+        results[key] = {
+            'label': label, 'statement': stmt,
+            'seconds': {n: statistics.median(t) for n, t in times.items() if t},
+            'ratio': {n: statistics.median(r) for n, r in ratios.items()},
+        }
+        print(f'  {label:40s} ' + ' '.join(
+            f'{n}={v:.2f}' for n, v in results[key]['ratio'].items()), flush=True)
+    return results
+
+
+def memory_per_instance(contenders, classes, count):
+    """Bytes per instance of the 5-int-field class, from tracemalloc."""
+    result = {}
+    for kit in contenders:
+        P = classes[kit.name].P
+        keep = [None] * count
+        gc.collect()
+        tracemalloc.start()
+        before = tracemalloc.get_traced_memory()[0]
+        for i in range(count):
+            keep[i] = P(1, 2, 3, 4, 5)
+        after = tracemalloc.get_traced_memory()[0]
+        tracemalloc.stop()
+        result[kit.name] = round((after - before) / count, 1)
+        del keep
+    return result
+
+
+def import_times(modules, runs):
+    """Cumulative ``-X importtime`` of each module, in ms, fresh processes.
+
+    Returns ({module: median}, {module: median of (module - first module) over
+    back-to-back runs}): the paired difference survives a drifting machine.
+    """
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        [ROOT] + [p for p in [os.environ.get('PYTHONPATH')] if p]))
+    env.pop('PYTHONDONTWRITEBYTECODE', None)  # users import from cached bytecode
+    samples = {m: [] for m in modules}
+    for run in range(runs + 1):  # run 0 writes the bytecode caches
+        for module in modules:
+            samples[module].append(None)
+            proc = subprocess.run([sys.executable, '-X', 'importtime', '-c', f'import {module}'],
+                                  capture_output=True, text=True, env=env)
+            for line in proc.stderr.splitlines():
+                parts = line.split('|')
+                if run and len(parts) == 3 and parts[2].strip() == module:
+                    samples[module][-1] = int(parts[1].split(':')[-1]) / 1000
+    base = samples[modules[0]]
+    found = {m: [v for v in s if v is not None] for m, s in samples.items()}
+    found = {m: s for m, s in found.items() if s}
+    medians = {m: statistics.median(s) for m, s in found.items()}
+    extra = {}
+    if modules[0] in found:
+        for m, s in found.items():
+            paired = [a - b for a, b in zip(samples[m], base) if None not in (a, b)]
+            # Fastest against fastest: load from other processes only adds time.
+            extra[m] = {'paired_median': statistics.median(paired),
+                        'fastest': min(s) - min(found[modules[0]])}
+    return medians, extra
+
+
+def scaling(contenders, sizes, depths, rounds):
+    """Class-creation seconds by field count and by inheritance depth."""
+    by_fields, by_depth = {}, {}
+    for kit in contenders:
+        by_fields[kit.name] = {n: [] for n in sizes}
+        by_depth[kit.name] = {d: [] for d in depths}
+    makers = {(k.name, n): k.maker(int_fields(n)) for k in contenders for n in sizes}
+    chains = {}
+    for kit in contenders:  # a chain of classes, one field each, to subclass
+        tail, built = None, {}
+        for level in range(1, max(depths) + 1):
+            fields = [(f'g{level}', None, None)]
+            tail = kit.build(f'L{level}', fields, base=tail)
+            if level in depths:
+                built[level] = kit.maker([('leaf', None, None)], base=tail)
+        chains[kit.name] = built
+    for _ in range(rounds):
+        for kit in contenders:
+            for n in sizes:
+                by_fields[kit.name][n].append(_once(makers[kit.name, n]))
+            for d in depths:
+                by_depth[kit.name][d].append(_once(chains[kit.name][d]))
+    med = lambda table: {k: {n: statistics.median(v) for n, v in row.items()}  # noqa: E731
+                         for k, row in table.items()}
+    return {'fields': med(by_fields), 'depth': med(by_depth)}
+
+
+def _once(make):
+    timer = timeit.Timer('make()', globals={'make': make})
+    number = calibrate(timer, 0.002)
+    return min(timer.repeat(REPEAT, number)) / number
+
+
+def growth_exponent(points):
+    """Least-squares slope of log(time) on log(size), sizes >= 10: 1.0 is linear
+    (a fixed cost per class pulls it below 1; quadratic work pushes it to 2)."""
+    import math
+    xs, ys = zip(*[(math.log(n), math.log(t)) for n, t in points.items() if n >= 10]
+                 or [(math.log(n), math.log(t)) for n, t in points.items()])
+    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+    var = sum((x - mx) ** 2 for x in xs)
+    return sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / var if var else 1.0
+
+
+# -- machine ------------------------------------------------------------------
+
+def machine():
+    model = platform.processor() or platform.machine()
+    try:
+        with open('/proc/cpuinfo') as f:
+            model = next(line.split(':', 1)[1].strip() for line in f
+                         if line.startswith('model name'))
+    except (OSError, StopIteration):
+        pass
+    versions = {}
+    for name in ('dataclass_meta', 'attrs', 'msgspec'):
+        try:
+            versions[name] = __import__(name).__version__
+        except ImportError:
+            pass
+    return {'python': platform.python_version(),
+            'implementation': platform.python_implementation(),
+            'platform': platform.platform(), 'cpu': model, 'cpus': os.cpu_count(),
+            'versions': versions}
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    parser.add_argument('--quick', action='store_true', help='tiny setting (smoke test)')
+    parser.add_argument('--out', default=os.path.join(HERE, 'results'))
+    parser.add_argument('--rounds', type=int, help='interleaved rounds per operation')
+    parser.add_argument('--only', nargs='*', help='operation keys to run (default: all)')
+    parser.add_argument('--contenders', nargs='*', help='contender names (default: all)')
+    parser.add_argument('--no-extras', action='store_true',
+                        help='skip memory, import time and scaling')
+    args = parser.parse_args(argv)
+    quick = args.quick
+    rounds = args.rounds or (3 if quick else 21)
+    min_time = 0.0001 if quick else 0.0005
+
+    contenders = [k for k in kits() if not args.contenders or k.name in args.contenders]
+    classes = {kit.name: Classes(kit) for kit in contenders}
+    info = machine()
+    print(f'Python {info["python"]} on {info["cpu"]}; contenders: '
+          + ', '.join(k.name for k in contenders), flush=True)
+    results = {'machine': info, 'quick': quick, 'rounds': rounds,
+               'contenders': {k.name: {'label': k.label, 'ref': k.ref} for k in contenders}}
+    results['operations'] = bench_operations(contenders, classes, rounds, min_time, args.only)
+    if args.no_extras:
+        return results
+    results['memory'] = memory_per_instance(contenders, classes, 100 if quick else 10000)
+    print('  memory per instance (bytes):', results['memory'], flush=True)
+    modules = ['dataclasses', 'dataclass_meta', 'attrs', 'msgspec']
+    results['import_ms'], results['import_extra_ms'] = import_times(
+        modules, 2 if quick else 30)
+    print('  import (ms):', results['import_ms'], flush=True)
+    pair = [k for k in contenders if k.name in ('std', 'dm')]
+    sizes = [1, 10] if quick else [1, 10, 50, 100, 200, 500]
+    depths = [1, 5] if quick else [1, 10, 25, 50, 100]
+    results['scaling'] = scaling(pair, sizes, depths, 1 if quick else 5)
+    results['scaling']['exponent'] = {
+        axis: {k: growth_exponent(v) for k, v in results['scaling'][axis].items()}
+        for axis in ('fields', 'depth')}
+    print('  scaling exponents:', results['scaling']['exponent'], flush=True)
+    results['targets'] = targets(results)
+    os.makedirs(args.out, exist_ok=True)
+    paths = write_reports(results, args.out)
+    print('wrote', ', '.join(paths))
+    return results
+
+
+def targets(results):
+    ops = results['operations']
+    out = []
+    for name, key, who, bound in TARGETS:
+        ratio = ops.get(key, {}).get('ratio', {}).get(who)
+        out.append({'name': name, 'operation': key, 'contender': who, 'bound': bound,
+                    'ratio': ratio, 'met': None if ratio is None else ratio <= bound})
+    extra = results['import_extra_ms'].get('dataclass_meta', {}).get('fastest')
+    if extra is not None:
+        out.append({'name': 'import, ms over `import dataclasses`', 'operation': 'import',
+                    'contender': 'dm', 'bound': 3.0, 'ratio': extra, 'met': extra <= 3.0})
+    mem = results['memory']
+    for who, ref in (('dm', 'std'), ('dm_slots', 'std_slots')):
+        if who in mem and ref in mem:
+            out.append({'name': f'memory per instance, {who} / {ref}', 'operation': 'memory',
+                        'contender': who, 'bound': 1.0, 'ratio': mem[who] / mem[ref],
+                        'met': mem[who] <= mem[ref]})
+    ops_msgspec = [(k, ops[k]['seconds']) for k in ('class5', 'class20') if k in ops]
+    for key, secs in ops_msgspec:
+        if 'msgspec' in secs and 'dm' in secs:
+            ratio = secs['dm'] / secs['msgspec']
+            out.append({'name': f'{ops[key]["label"]}, dm / msgspec', 'operation': key,
+                        'contender': 'dm', 'bound': 3.0, 'ratio': ratio, 'met': ratio <= 3.0})
+    for axis, exps in results['scaling']['exponent'].items():
+        if 'dm' in exps:
+            out.append({'name': f'class creation growth with {axis} (log-log slope)',
+                        'operation': f'scaling_{axis}', 'contender': 'dm', 'bound': 1.2,
+                        'ratio': exps['dm'], 'met': exps['dm'] <= 1.2})
+    return out
+
+
+if __name__ == '__main__':
+    main()

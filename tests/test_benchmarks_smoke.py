@@ -1,0 +1,49 @@
+"""The benchmark script runs end to end on its tiny setting (no timing asserted)."""
+
+import json
+import os
+import subprocess
+import sys
+import xml.dom.minidom
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def test_benchmark_script_runs_quick(tmp_path):
+    """``benchmarks/run.py --quick`` writes a table, JSON and chart with our rows."""
+    script = os.path.join(ROOT, 'benchmarks', 'run.py')
+    proc = subprocess.run([sys.executable, script, '--quick', '--out', str(tmp_path)],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    tag = f'py{sys.version_info[0]}{sys.version_info[1]}'
+    results = json.loads((tmp_path / f'results-{tag}.json').read_text())
+    for key in ('class5', 'init_pos', 'init_kw', 'eq', 'lt', 'repr', 'asdict', 'replace'):
+        assert {'dm', 'std'} <= set(results['operations'][key]['ratio']), key
+    assert results['operations']['hash']['ratio'].keys() >= {'dm_frozen', 'std_frozen'}
+    assert {'dm', 'std', 'dm_slots', 'std_slots'} <= set(results['memory'])
+    assert {'dataclasses', 'dataclass_meta'} <= set(results['import_ms'])
+    assert results['scaling']['fields']['dm'] and results['scaling']['depth']['dm']
+    table = (tmp_path / f'results-{tag}.md').read_text()
+    assert '| init, positional |' in table and '| target |' in table
+    chart = (tmp_path / f'results-{tag}.svg').read_text()
+    xml.dom.minidom.parseString(chart)  # well-formed: labels like '<' are escaped
+    assert chart.startswith('<svg') and '&lt;' in chart
+
+
+def test_benchmark_script_without_peers(tmp_path):
+    """With attrs and msgspec hidden, the stdlib/dataclass_meta part still runs."""
+    hide = tmp_path / 'hide'
+    hide.mkdir()
+    for name in ('attrs', 'msgspec'):  # a module that fails to import shadows the peer
+        (hide / f'{name}.py').write_text('raise ImportError("hidden for the test")\n')
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(hide), ROOT]))
+    script = os.path.join(ROOT, 'benchmarks', 'run.py')
+    proc = subprocess.run([sys.executable, script, '--quick', '--out', str(tmp_path),
+                           '--only', 'init_pos', 'asdict'],
+                          capture_output=True, text=True, timeout=300, env=env)
+    assert proc.returncode == 0, proc.stderr
+    tag = f'py{sys.version_info[0]}{sys.version_info[1]}'
+    results = json.loads((tmp_path / f'results-{tag}.json').read_text())
+    assert set(results['contenders']) == {
+        'std', 'std_frozen', 'std_slots', 'dm', 'dm_frozen', 'dm_slots', 'hand'}
+    assert results['operations']['init_pos']['ratio'].keys() >= {'dm', 'std'}
