@@ -165,23 +165,31 @@ def make_replace(fields):
 
     def __replace__(self, /, **changes):
         if not forbidden.isdisjoint(changes) or not required.issubset(changes):
-            _raise_replace_error(fields, changes)
-        merged = dict(zip(carried, carried_values(self)))
+            _replace_arguments(self, fields, changes)  # raises the stdlib's error
+        try:
+            merged = dict(zip(carried, carried_values(self)))
+        except AttributeError:  # an unset field: only an error if not in changes
+            return self.__class__(**_replace_arguments(self, fields, changes))
         merged.update(changes)
         return self.__class__(**merged)
     return __replace__
 
 
-def _raise_replace_error(fields, changes):
-    """The first offending field in definition order, with the stdlib's text."""
+def _replace_arguments(self, fields, changes):
+    """The stdlib's loop, field by field, for the error paths: the first problem
+    in definition order raises, an unset field only if it is not in ``changes``."""
+    arguments = dict(changes)
     for f in fields:
-        if not f.init and f.name in changes:
-            msg = (f'field {f.name} is declared with init=False, it cannot be '
-                   f'specified with replace()')
-            raise TypeError(msg)
-        if (f.init and f._field_type is INITVAR and f.default is MISSING
-                and f.name not in changes):
-            raise TypeError(f'InitVar {f.name!r} must be specified with replace()')
+        if not f.init:
+            if f.name in changes:
+                msg = (f'field {f.name} is declared with init=False, it cannot be '
+                       f'specified with replace()')
+                raise TypeError(msg)
+        elif f.name not in changes:
+            if f._field_type is INITVAR and f.default is MISSING:
+                raise TypeError(f'InitVar {f.name!r} must be specified with replace()')
+            arguments[f.name] = getattr(self, f.name)
+    return arguments
 
 
 def make_getstate(names):
