@@ -13,8 +13,8 @@ from operator import ge as _ge, gt as _gt, le as _le, lt as _lt
 
 from . import _options
 from ._fields import (
-    CLASSVAR as _CLASSVAR, FIELD, annotations_of, check_field_order, collect_own_fields, kind_of,
-    merge_base_fields, set_defaults_on_class)
+    CLASSVAR as _CLASSVAR, FIELD, INITVAR as _INITVAR, annotations_of, check_field_order,
+    collect_own_fields, kind_of, merge_base_fields, set_defaults_on_class)
 from ._init import init_parameters, make_init
 from ._methods import (
     HASH_ACTIONS, LazyDoc, attach, make_eq, make_frozen_delattr, make_frozen_setattr,
@@ -61,10 +61,14 @@ def _slotted_namespace(name, bases, namespace, weakref_slot):
     if '__slots__' in namespace:
         raise TypeError(f'{name} already specifies __slots__')
     module = namespace.get('__module__')
-    own = [n for n, a in annotations_of(namespace).items() if kind_of(a, module) is FIELD]
+    kinds = {n: kind_of(a, module) for n, a in annotations_of(namespace).items()}
+    own = [n for n, kind in kinds.items() if kind is FIELD]
+    # A base's field that this class redeclares as a ClassVar or InitVar is no
+    # field any more, so it gets no slot (the stdlib slots fields(cls)).
     inherited = [f.name for b in bases
                  for f in getattr(b, '__dataclass_fields__', {}).values()
-                 if f._field_type is FIELD]
+                 if f._field_type is FIELD
+                 and kinds.get(f.name) not in (_CLASSVAR, _INITVAR)]
     taken = _inherited_slots(bases)
     wanted = dict.fromkeys(inherited + own + (['__weakref__'] if weakref_slot else []))
     namespace = dict(namespace)
@@ -133,7 +137,7 @@ def _build(cls, explicit):
 def _pop_slot_defaults(cls):
     stash = cls.__dict__.get(_SLOT_DEFAULTS)
     if stash is None:
-        return {}
+        return None  # not slotted by DataClassMeta
     delattr(cls, _SLOT_DEFAULTS)
     return stash
 
