@@ -61,15 +61,20 @@ def make_eq(fields):
     ``self.a == other.a and self.b == other.b``: no identity shortcut per field
     (unlike tuple comparison), stops at the first false result and returns it.
     """
-    values = tuple_getter(tuple(f.name for f in fields if f.compare))
+    names = tuple(f.name for f in fields if f.compare)
+    values = tuple_getter(names)
 
     def __eq__(self, other):
         if self is other:
             return True
         if other.__class__ is not self.__class__:
             return NotImplemented
+        try:
+            pairs = map(eq, values(self), values(other))
+        except AttributeError:  # an unset field: read lazily, as the stdlib does
+            pairs = (getattr(self, name) == getattr(other, name) for name in names)
         result = True
-        for result in map(eq, values(self), values(other)):
+        for result in pairs:
             if not result:
                 return result
         return result
