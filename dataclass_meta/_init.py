@@ -65,6 +65,10 @@ def make_init(cls, fields, frozen, slots, has_post_init):
     assign_index = tuple(slot_of[name] for name in assign_names)
     direct = assign_index == tuple(range(len(params)))  # values already in order
     initvar_index = tuple(slot_of[f.name] for f in params if f._field_type is INITVAR)
+    # The stdlib passes every InitVar to __post_init__ by name; one with
+    # init=False is no parameter, so calling __init__ fails with NameError.
+    unbound = next((f.name for f in fields if f._field_type is INITVAR and not f.init),
+                   None)
     setter, targets = _setter(cls, assign_names, frozen)
     raise_call_error = _call_error_factory(cls, first_param, positional, keyword)
 
@@ -101,6 +105,8 @@ def make_init(cls, fields, frozen, slots, has_post_init):
         else:
             any(map(setter, targets, repeat(self), picked))
         if has_post_init:
+            if unbound is not None:
+                raise NameError(f'name {unbound!r} is not defined')
             self.__post_init__(*map(values.__getitem__, initvar_index))
 
     __init__.__signature__ = _signature(first_param, positional, keyword)
