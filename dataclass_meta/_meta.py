@@ -163,9 +163,9 @@ _METHODS = (
     ('__delattr__', lambda p: p.frozen,
      lambda c, p, fl, al: make_frozen_delattr(c, fl), ''),
     ('__getstate__', lambda p: p.frozen and p.slots,
-     lambda c, p, fl, al: make_getstate(tuple(f.name for f in fl)), 'keep'),
+     lambda c, p, fl, al: make_getstate(c, tuple(f.name for f in fl)), 'keep'),
     ('__setstate__', lambda p: p.frozen and p.slots,
-     lambda c, p, fl, al: make_setstate(tuple(f.name for f in fl)), 'keep'),
+     lambda c, p, fl, al: make_setstate(c, tuple(f.name for f in fl)), 'keep'),
 )
 
 

@@ -11,7 +11,7 @@ from threading import get_ident
 
 from dataclasses import MISSING, FrozenInstanceError
 
-from ._fields import CLASSVAR, INITVAR
+from ._fields import CLASSVAR, FIELD, INITVAR
 
 
 def attach(cls, name, function):
@@ -197,23 +197,34 @@ def _replace_arguments(self, fields, changes):
     return arguments
 
 
-def make_getstate(names):
-    """``__getstate__`` of a frozen slotted class: the field values, in order."""
+def make_getstate(cls, names):
+    """``__getstate__`` of a frozen slotted class: the field values, in order.
+
+    A subclass inherits it and may add fields of its own: for its instances the
+    fields are read from the subclass, as the stdlib's ``fields(self)`` does.
+    """
     values = tuple_getter(names)
 
     def __getstate__(self):
-        return list(values(self))
+        if self.__class__ is cls:
+            return list(values(self))
+        return [getattr(self, name) for name in _field_names(self)]
     return __getstate__
 
 
-def make_setstate(names):
+def make_setstate(cls, names):
     """``__setstate__`` of a frozen slotted class: bypasses the frozen guard."""
     store = object.__setattr__
 
     def __setstate__(self, state):
-        for name, value in zip(names, state):
+        for name, value in zip(names if self.__class__ is cls else _field_names(self),
+                               state):
             store(self, name, value)
     return __setstate__
+
+
+def _field_names(obj):
+    return [f.name for f in obj.__dataclass_fields__.values() if f._field_type is FIELD]
 
 
 class LazyDoc:

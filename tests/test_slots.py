@@ -1,6 +1,7 @@
 """``slots=True``: what a slotted class inherits and which names get slots."""
 
 import dataclasses
+import pickle
 
 from dataclass_meta import DataClass, InitVar, fields
 
@@ -47,3 +48,21 @@ def test_redeclared_as_initvar_gets_no_slot():
 
     assert Child.__slots__ == StdChild.__slots__ == ('a',)
     assert [f.name for f in fields(Child)] == ['a']
+
+
+def test_pickle_subclass_of_frozen_slotted_class_keeps_its_fields():
+    """A non-slotted frozen subclass inherits ``__getstate__``/``__setstate__``
+    and still pickles its own fields (the stdlib reads ``fields(self)``)."""
+    class Base(DataClass, frozen=True, slots=True):
+        x: int
+
+    class Child(Base, frozen=True, slots=False):
+        y: int
+
+    globals().update(Base=Base, Child=Child)  # pickle finds classes by name
+    Base.__qualname__, Child.__qualname__ = 'Base', 'Child'
+    try:
+        restored = pickle.loads(pickle.dumps(Child(1, 2)))
+    finally:
+        del globals()['Base'], globals()['Child']
+    assert (restored.x, restored.y) == (1, 2)
