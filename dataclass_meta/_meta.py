@@ -8,12 +8,12 @@ before any ``__init_subclass__`` further along the MRO, so a framework that call
 """
 
 import abc
-from dataclasses import MISSING
+from dataclasses import KW_ONLY, MISSING
 from operator import ge as _ge, gt as _gt, le as _le, lt as _lt
 
 from . import _options
 from ._fields import (
-    CLASSVAR as _CLASSVAR, FIELD, INITVAR as _INITVAR, annotations_of, check_field_order,
+    CLASSVAR as _CLASSVAR, FIELD, annotations_of, check_field_order,
     collect_own_fields, kind_of, merge_base_fields, set_defaults_on_class)
 from ._init import init_parameters, make_init
 from ._methods import (
@@ -63,14 +63,17 @@ def _slotted_namespace(name, bases, namespace, weakref_slot):
     module = namespace.get('__module__')
     kinds = {n: kind_of(a, module) for n, a in annotations_of(namespace).items()}
     own = [n for n, kind in kinds.items() if kind is FIELD]
-    # A base's field that this class redeclares as a ClassVar or InitVar is no
-    # field any more, so it gets no slot (the stdlib slots fields(cls)).
-    inherited = [f.name for b in bases
-                 for f in getattr(b, '__dataclass_fields__', {}).values()
-                 if f._field_type is FIELD
-                 and kinds.get(f.name) not in (_CLASSVAR, _INITVAR)]
+    # The stdlib slots fields(cls), in their order: the bases' fields (reverse
+    # MRO) updated in place by this class's annotations, so a base's field
+    # redeclared as a ClassVar or InitVar gets no slot.
+    merged = {}
+    for base in reversed(bases):
+        merged.update((f.name, f._field_type)
+                      for f in getattr(base, '__dataclass_fields__', {}).values())
+    merged.update((n, kind) for n, kind in kinds.items() if kind is not KW_ONLY)
+    names = [n for n, kind in merged.items() if kind is FIELD]
     taken = _inherited_slots(bases)
-    wanted = dict.fromkeys(inherited + own + (['__weakref__'] if weakref_slot else []))
+    wanted = dict.fromkeys(names + (['__weakref__'] if weakref_slot else []))
     namespace = dict(namespace)
     stash = {n: namespace.pop(n) for n in own if n in namespace}
     docs = {n: getattr(stash.get(n), 'doc', None) for n in wanted if n not in taken}

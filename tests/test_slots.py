@@ -66,3 +66,29 @@ def test_pickle_subclass_of_frozen_slotted_class_keeps_its_fields():
     finally:
         del globals()['Base'], globals()['Child']
     assert (restored.x, restored.y) == (1, 2)
+
+
+def test_slots_follow_field_order_after_redeclaration():
+    """A base InitVar redeclared as a field keeps its place: ``__slots__`` lists
+    the fields in ``fields()`` order, as the stdlib's does."""
+    class Base(DataClass):
+        a: int
+        c: InitVar[int]
+        b: int
+
+    class Child(Base, slots=True):
+        c: int
+        d: int
+
+    @dataclasses.dataclass
+    class StdBase:
+        a: int
+        c: InitVar[int]
+        b: int
+
+    @dataclasses.dataclass(slots=True)
+    class StdChild(StdBase):
+        c: int
+        d: int
+
+    assert Child.__slots__ == StdChild.__slots__ == ('a', 'c', 'b', 'd')
