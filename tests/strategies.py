@@ -143,18 +143,18 @@ def field_specs(draw, name, kind):
     """One field, InitVar or ClassVar, valid most of the time."""
     tp = draw(st.sampled_from(TYPES))
     spec = FieldSpec(name, kind, tp)
-    mode = draw(st.sampled_from(
-        ['none'] * 4 + ['default'] * 3 + ['factory'] * 2 + ['mutable', 'both']))
-    if kind != 'field' and mode in ('factory', 'both', 'mutable'):
-        # ClassVar/InitVar with a default factory is an error: keep it rare.
-        mode = draw(st.sampled_from(['none', 'default', 'default', mode]))
+    mode = draw(st.sampled_from(['none'] * 4 + ['default'] * 3 + ['factory'] * 2))
+    if draw(one_in(40)):  # errors: a mutable default, or default and factory
+        mode = draw(st.sampled_from(['mutable', 'both']))
+    if kind != 'field' and mode == 'factory' and not draw(one_in(8)):
+        mode = 'default'  # a ClassVar/InitVar with a default factory is an error
     if mode in ('default', 'both'):
         spec.default = draw(_hashable_values_of(tp))
     if mode in ('factory', 'both'):
         spec.factory = draw(st.sampled_from(FACTORIES[tp]))
     if mode == 'mutable':
         spec.default = draw(_MUTABLE_DEFAULTS)
-    if tp is list and mode == 'default':
+    if tp is list and mode == 'default' and kind == 'field':
         spec.default, spec.factory = ABSENT, list
     if spec.factory is not ABSENT or draw(one_in(3)):
         spec.field_args = draw(_field_args(kind))
@@ -186,7 +186,9 @@ def bodies(draw, names=_NAMES, max_fields=8):
         chosen[0] = 'self'  # the stdlib then calls __init__'s first parameter differently
     kinds = st.sampled_from(['field'] * 8 + ['initvar', 'classvar'])
     entries = [draw(field_specs(name, draw(kinds))) for name in chosen]
-    markers = draw(st.sampled_from([0] * 6 + [1] * 3 + [2]))
+    if not draw(one_in(4)):  # mostly defaults last, else "non-default argument" wins
+        entries.sort(key=lambda e: e.default is not ABSENT or e.factory is not ABSENT)
+    markers = draw(st.sampled_from([0] * 20 + [1] * 9 + [2]))
     for marker_name in ('_', '_kw')[:markers]:
         entries.insert(draw(st.integers(0, len(entries))),
                        FieldSpec(marker_name, 'kw_only'))

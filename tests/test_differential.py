@@ -16,7 +16,7 @@ import sys
 import weakref
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, event, given, settings, strategies as st
 
 import dataclass_meta
 from strategies import (
@@ -234,7 +234,9 @@ def compare_instances(data, std, our, std_log, our_log):
              lambda: make(OURS, our, key, a, k), view=lambda obj: None)
     assert repr(std_log) == repr(our_log)
     if (STDLIB, 'a') not in made or (STDLIB, 'b') not in made:
+        event('construction raised')
         return
+    event('instances compared')
     sa, sb, oa, ob = (made[STDLIB, 'a'], made[STDLIB, 'b'], made[OURS, 'a'],
                       made[OURS, 'b'])
 
@@ -287,8 +289,10 @@ def compare_instances(data, std, our, std_log, our_log):
 @given(spec=class_specs(), data=st.data())
 def test_stdlib_and_dataclass_meta_agree(spec, data):
     """A generated class behaves the same built by @dataclass and by DataClass."""
+    event('with a parent' if spec.parent else 'without a parent')
     std, our, std_log, our_log = build(spec)
     if std is None:
+        event('definition raised')
         return
     compare_classes(std, our)
     compare_instances(data, std, our, std_log, our_log)
