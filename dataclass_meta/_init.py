@@ -64,7 +64,9 @@ def make_init(cls, fields, frozen, slots, has_post_init):
     assign_names = tuple(f.name for f in assigned)
     assign_index = tuple(slot_of[name] for name in assign_names)
     direct = assign_index == tuple(range(len(params)))  # values already in order
-    initvar_index = tuple(slot_of[f.name] for f in params if f._field_type is INITVAR)
+    # In definition order, as the stdlib passes them, not in parameter order.
+    initvar_index = tuple(slot_of[f.name] for f in fields
+                          if f._field_type is INITVAR and f.name in slot_of)
     # The stdlib passes every InitVar to __post_init__ by name; one with
     # init=False is no parameter, so calling __init__ fails with NameError.
     unbound = next((f.name for f in fields if f._field_type is INITVAR and not f.init),
