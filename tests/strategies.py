@@ -44,12 +44,31 @@ class FieldSpec:
     factory: object = ABSENT      # field(default_factory=)
     field_args: dict = None        # None: no field() call; else field(**field_args)
     annotated: bool = True         # False: a field() with no annotation (an error)
+    string: int = 0                # 1, 2: a string annotation, unqualified or dotted
 
     def __post_init__(self):
         # Made once: InitVar has no __eq__, so both sides must share the object.
         self.annotation = {
             'kw_only': KW_ONLY, 'initvar': InitVar[self.type],
             'classvar': typing.ClassVar[self.type]}.get(self.kind, self.type)
+        if self.string:
+            self.annotation = _as_string(self.kind, self.type.__name__, self.string == 2)
+
+
+def _as_string(kind, type_name, dotted):
+    """``"int"``, ``"ClassVar[int]"``, ``"typing.ClassVar[int]"``, ``"KW_ONLY"``...:
+    the stdlib recognises these through the class's module (see STRING_NAMES)."""
+    if kind == 'field':
+        return type_name
+    name, module = {'classvar': ('ClassVar', 'typing'), 'initvar': ('InitVar', 'dataclasses'),
+                    'kw_only': ('KW_ONLY', 'dataclasses')}[kind]
+    text = f'{module}.{name}' if dotted else name
+    return text if kind == 'kw_only' else f'{text}[{type_name}]'
+
+
+# What string annotations are looked up in: each side's module holds these.
+STRING_NAMES = {'typing': typing, 'dataclasses': dataclasses,
+                'ClassVar': typing.ClassVar, 'InitVar': InitVar, 'KW_ONLY': KW_ONLY}
 
 
 @dataclasses.dataclass
@@ -142,7 +161,7 @@ _MUTABLE_DEFAULTS = st.sampled_from([[], {}, set()]).map(lambda v: type(v)())
 def field_specs(draw, name, kind):
     """One field, InitVar or ClassVar, valid most of the time."""
     tp = draw(st.sampled_from(TYPES))
-    spec = FieldSpec(name, kind, tp)
+    spec = FieldSpec(name, kind, tp, string=draw(st.sampled_from([0] * 6 + [1, 2])))
     mode = draw(st.sampled_from(['none'] * 4 + ['default'] * 3 + ['factory'] * 2))
     if draw(one_in(40)):  # errors: a mutable default, or default and factory
         mode = draw(st.sampled_from(['mutable', 'both']))
@@ -190,8 +209,8 @@ def bodies(draw, names=_NAMES, max_fields=8):
         entries.sort(key=lambda e: e.default is not ABSENT or e.factory is not ABSENT)
     markers = draw(st.sampled_from([0] * 20 + [1] * 9 + [2]))
     for marker_name in ('_', '_kw')[:markers]:
-        entries.insert(draw(st.integers(0, len(entries))),
-                       FieldSpec(marker_name, 'kw_only'))
+        entries.insert(draw(st.integers(0, len(entries))), FieldSpec(
+            marker_name, 'kw_only', string=draw(st.sampled_from([0] * 6 + [1, 2]))))
     return entries
 
 
@@ -245,6 +264,7 @@ def class_specs(draw):
 
 def _registry_module(name):
     module = types.ModuleType(name, 'Generated classes, found here by pickle.')
+    module.__dict__.update(STRING_NAMES)
     sys.modules[name] = module
     return module
 

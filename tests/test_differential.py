@@ -24,6 +24,7 @@ from strategies import (
     values_of)
 
 _ADDRESS = re.compile(r' at 0x[0-9a-f]+')
+_BUILTINS = {t.__name__: t for t in (int, str, tuple, float, list)}
 PY313 = sys.version_info >= (3, 13)
 PY312 = sys.version_info >= (3, 12)
 
@@ -167,12 +168,19 @@ def compare_classes(std, our):
             assert (method.__name__, method.__qualname__) == (
                 mine.__name__, mine.__qualname__), name
     if '__init__' in std.__dict__:
-        assert std.__init__.__annotations__ == our.__init__.__annotations__
+        # Ours wrap string annotations in ForwardRefs that know the class's
+        # module, so get_type_hints(C.__init__) resolves them (the stdlib's
+        # __init__ has that module's globals; a closure has ours).
+        assert std.__init__.__annotations__ == {
+            k: getattr(v, '__forward_arg__', v)
+            for k, v in our.__init__.__annotations__.items()}
 
 
-def value_type(param):
-    tp = param.annotation
-    return getattr(tp, 'type', tp)  # InitVar[int] -> int
+def value_type(annotation):
+    """The value type of a field's annotation: InitVar[int] and "InitVar[int]" -> int."""
+    if isinstance(annotation, str):
+        return _BUILTINS.get(re.search(r'(\w+)\]?$', annotation).group(1))
+    return getattr(annotation, 'type', annotation)
 
 
 def draw_call(data, signature, positional=None):
@@ -185,7 +193,7 @@ def draw_call(data, signature, positional=None):
         if param.default is not param.empty and data.draw(st.booleans()):
             kwargs.setdefault(None, None)  # later ones cannot be positional
             continue
-        value = data.draw(values_of(value_type(param)))
+        value = data.draw(values_of(value_type(param.annotation)))
         if (param.kind is param.POSITIONAL_OR_KEYWORD and not kwargs
                 and (positional or data.draw(st.booleans()))):
             args.append(value)
@@ -225,7 +233,7 @@ def draw_changes(data, std):
                   if f._field_type is not dataclasses._FIELD_CLASSVAR]
     chosen = data.draw(st.lists(st.sampled_from(candidates), unique_by=lambda f: f.name,
                                 max_size=3)) if candidates else []
-    return {f.name: data.draw(values_of(getattr(f.type, 'type', f.type))) for f in chosen}
+    return {f.name: data.draw(values_of(value_type(f.type))) for f in chosen}
 
 
 def field_values(obj):
