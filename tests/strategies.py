@@ -80,6 +80,8 @@ class ClassSpec:
     post_init: bool = False
     methods: tuple = ()
     parent: 'ClassSpec' = None
+    mixin: dict = None             # class attributes of a plain base listed first
+    doc: str = None
 
 
 # --- explicit methods a class body may define -------------------------------
@@ -110,6 +112,7 @@ EXPLICIT_METHODS = {
     '__hash__': _explicit_hash,
     '__lt__': _explicit_lt,
     '__setattr__': _explicit_setattr,
+    '__match_args__': ('a', 'zz'),
 }
 
 
@@ -237,12 +240,17 @@ def single_class_specs(draw, all_explicit=False, names=_NAMES):
     has_initvars = any(e.kind == 'initvar' for e in entries)
     post_init = has_initvars or draw(one_in(6))
     methods = tuple(name for name in EXPLICIT_METHODS if draw(one_in(25)))
-    return ClassSpec(entries, options, post_init, methods)
+    mixin = None
+    if draw(one_in(8)):  # defaults found on a plain base count, as getattr finds them
+        mixin = draw(st.dictionaries(st.sampled_from(names), st.integers(0, 3), max_size=3))
+    doc = 'Documented.' if draw(one_in(10)) else None
+    return ClassSpec(entries, options, post_init, methods, None, mixin, doc)
 
 
 @st.composite
 def class_specs(draw):
-    """A class spec, with a data-class parent about a third of the time.
+    """A class spec, with a data-class parent about a third of the time (and
+    a grandparent a tenth of the time).
 
     With a parent the child passes every option explicitly on both sides:
     ``DataClass`` subclasses inherit options (DESIGN §2) and ``@dataclass``
@@ -250,14 +258,14 @@ def class_specs(draw):
     Frozen must then agree with the parent (else both raise, which is tested
     too, but rarely useful more than 1 time in 10).
     """
-    if not draw(one_in(3)):
-        return draw(single_class_specs())
-    parent = draw(single_class_specs(names=_NAMES[:5]))
-    child = draw(single_class_specs(all_explicit=True, names=_NAMES[2:]))
-    if not draw(one_in(10)):
-        child.options['frozen'] = parent.options.get('frozen', False)
-    child.parent = parent
-    return child
+    depth = draw(st.sampled_from([0] * 20 + [1] * 7 + [2] * 3))
+    spec = draw(single_class_specs(names=_NAMES[:5] if depth else _NAMES))
+    for level in range(depth):
+        child = draw(single_class_specs(all_explicit=True, names=_NAMES[2 + level:]))
+        if not draw(one_in(10)):
+            child.options['frozen'] = spec.options.get('frozen', False)
+        child.parent, spec = spec, child
+    return spec
 
 
 # --- building a spec both ways ---------------------------------------------
@@ -283,8 +291,12 @@ class Side:
     def build(self, spec, name, log):
         """Define ``spec`` (parent first) as ``name`` in this side's module."""
         bases = ()
+        if spec.mixin is not None:
+            mixin = type('M' + name, (), dict(spec.mixin, __module__=self.module.__name__))
+            setattr(self.module, mixin.__name__, mixin)
+            bases = (mixin,)
         if spec.parent is not None:
-            bases = (self.build(spec.parent, 'P' + name, log),)
+            bases += (self.build(spec.parent, 'P' + name, log),)
         cls = self.define(name, bases, dict(spec.options), self._body(spec, name, log))
         setattr(self.module, name, cls)
         return cls
@@ -301,6 +313,8 @@ class Side:
                 if value is not ABSENT:
                     ns[entry.name] = value
             ns['__annotations__'] = annotations
+            if spec.doc is not None:
+                ns['__doc__'] = spec.doc
             if spec.post_init:
                 ns['__post_init__'] = _recording_post_init(log)
             for method in spec.methods:
@@ -332,7 +346,9 @@ class StdlibSide(Side):
 
 class OurSide(Side):
     def define(self, name, bases, options, body):
-        return types.new_class(name, bases or (dataclass_meta.DataClass,), options, body)
+        if not any(hasattr(base, '__dataclass_fields__') for base in bases):
+            bases += (dataclass_meta.DataClass,)
+        return types.new_class(name, bases, options, body)
 
 
 STDLIB = StdlibSide('stdlib', _registry_module('_dataclass_meta_differential_stdlib'),
