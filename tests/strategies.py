@@ -280,10 +280,11 @@ def _registry_module(name):
 class Side:
     """How one side defines a class from a spec."""
 
-    def __init__(self, label, module, field):
+    def __init__(self, label, module, field, make_dataclass):
         self.label = label
         self.module = module
         self.field = field
+        self.make_dataclass = make_dataclass
 
     def define(self, name, bases, options, body):
         raise NotImplementedError
@@ -298,6 +299,26 @@ class Side:
         if spec.parent is not None:
             bases += (self.build(spec.parent, 'P' + name, log),)
         cls = self.define(name, bases, dict(spec.options), self._body(spec, name, log))
+        setattr(self.module, name, cls)
+        return cls
+
+    def make(self, spec, name, log):
+        """Define a parentless ``spec`` with ``make_dataclass`` as ``name``."""
+        items = []
+        for entry in spec.fields:
+            value = self._class_attribute(entry)
+            items.append((entry.name, entry.annotation)
+                         + (() if value is ABSENT else (value,)))
+        namespace = {method: EXPLICIT_METHODS[method] for method in spec.methods}
+        if spec.post_init:
+            namespace['__post_init__'] = _recording_post_init(log)
+        if spec.doc is not None:
+            namespace['__doc__'] = spec.doc
+        bases = ()
+        if spec.mixin is not None:
+            bases = (type('M' + name, (), dict(spec.mixin)),)
+        cls = self.make_dataclass(name, items, bases=bases, namespace=namespace,
+                                  module=self.module.__name__, **spec.options)
         setattr(self.module, name, cls)
         return cls
 
@@ -352,9 +373,9 @@ class OurSide(Side):
 
 
 STDLIB = StdlibSide('stdlib', _registry_module('_dataclass_meta_differential_stdlib'),
-                    dataclasses.field)
+                    dataclasses.field, dataclasses.make_dataclass)
 OURS = OurSide('dataclass_meta', _registry_module('_dataclass_meta_differential_ours'),
-               dataclass_meta.field)
+               dataclass_meta.field, dataclass_meta.make_dataclass)
 _counter = iter(range(1, sys.maxsize))
 
 
