@@ -218,7 +218,11 @@ def bodies(draw, names=_NAMES, max_fields=8):
 
 
 def _options(all_explicit):
-    """Class options; a child always passes all of them (see ``class_specs``)."""
+    """Class options; a child always passes all of them (see ``class_specs``).
+
+    Only bools: ours rejects anything else (``frozen="yes"``) where the stdlib
+    takes any truthy value, a deliberate difference (DESIGN §2).
+    """
     weights = {
         'init': [True] * 5 + [False], 'repr': [True] * 5 + [False],
         'eq': [True] * 6 + [False], 'order': [False] * 2 + [True],
