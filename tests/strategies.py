@@ -116,6 +116,19 @@ EXPLICIT_METHODS = {
 }
 
 
+# ``__hash__ = None`` written in the body: explicit, unless __eq__ is beside it
+# (then the stdlib's heuristic takes it for the one type() adds).
+HASH_NONE = '__hash__ = None'
+
+
+def _explicit(spec):
+    for method in spec.methods:
+        if method == HASH_NONE:
+            yield '__hash__', None
+        else:
+            yield method, EXPLICIT_METHODS[method]
+
+
 def seven():
     """A module-level default factory (a plain function, not a type)."""
     return 7
@@ -244,6 +257,8 @@ def single_class_specs(draw, all_explicit=False, names=_NAMES):
     has_initvars = any(e.kind == 'initvar' for e in entries)
     post_init = has_initvars or draw(one_in(6))
     methods = tuple(name for name in EXPLICIT_METHODS if draw(one_in(25)))
+    if '__hash__' not in methods and draw(one_in(25)):
+        methods += (HASH_NONE,)
     mixin = None
     if draw(one_in(8)):  # defaults found on a plain base count, as getattr finds them
         mixin = draw(st.dictionaries(st.sampled_from(names), st.integers(0, 3), max_size=3))
@@ -313,7 +328,7 @@ class Side:
             value = self._class_attribute(entry)
             items.append((entry.name, entry.annotation)
                          + (() if value is ABSENT else (value,)))
-        namespace = {method: EXPLICIT_METHODS[method] for method in spec.methods}
+        namespace = dict(_explicit(spec))
         if spec.post_init:
             namespace['__post_init__'] = _recording_post_init(log)
         if spec.doc is not None:
@@ -342,8 +357,7 @@ class Side:
                 ns['__doc__'] = spec.doc
             if spec.post_init:
                 ns['__post_init__'] = _recording_post_init(log)
-            for method in spec.methods:
-                ns[method] = EXPLICIT_METHODS[method]
+            ns.update(_explicit(spec))
         return fill
 
     def _class_attribute(self, entry):
