@@ -8,6 +8,7 @@ before any ``__init_subclass__`` further along the MRO, so a framework that call
 """
 
 import abc
+import dataclasses
 from dataclasses import KW_ONLY, MISSING
 from operator import ge as _ge, gt as _gt, le as _le, lt as _lt
 
@@ -76,6 +77,12 @@ def _slotted_namespace(name, bases, namespace, weakref_slot):
     wanted = dict.fromkeys(names + (['__weakref__'] if weakref_slot else []))
     namespace = dict(namespace)
     stash = {n: namespace.pop(n) for n in own if n in namespace}
+    # Like the stdlib, drop every field's name from the namespace; a field()
+    # there without an annotation stays visible for the pipeline's TypeError.
+    for n in names:
+        value = namespace.pop(n, None)
+        if isinstance(value, dataclasses.Field):
+            stash[n] = value
     docs = {n: getattr(stash.get(n), 'doc', None) for n in wanted if n not in taken}
     namespace['__slots__'] = docs if any(docs.values()) else tuple(docs)
     namespace[_SLOT_DEFAULTS] = stash

@@ -3,7 +3,9 @@
 import dataclasses
 import pickle
 
-from dataclass_meta import DataClass, InitVar, fields
+import pytest
+
+from dataclass_meta import DataClass, InitVar, field, fields
 
 
 def test_redeclared_field_takes_inherited_default():
@@ -92,3 +94,18 @@ def test_slots_follow_field_order_after_redeclaration():
         d: int
 
     assert Child.__slots__ == StdChild.__slots__ == ('a', 'c', 'b', 'd')
+
+
+def test_unannotated_names_of_inherited_fields_do_not_clash_with_slots():
+    """A slotted subclass may assign an inherited field's name without an
+    annotation: no slot clash; a ``field()`` there is the stdlib's TypeError."""
+    class Base(DataClass):
+        d: int = 1
+
+    class Plain(Base, slots=True):
+        d = 5
+
+    assert Plain.__slots__ == ('d',) and Plain().d == 1  # the stdlib's result too
+    with pytest.raises(TypeError, match="^'d' is a field but has no type annotation$"):
+        class Child(Base, slots=True):
+            d = field(default=2)
