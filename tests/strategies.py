@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 import dataclass_meta
 
-# 3.11+: bpo-46197 added ``weakref_slot``; 3.10's ``@dataclass`` rejects it.
+# 3.11+: gh-91215 added ``weakref_slot``; 3.10's ``@dataclass`` rejects it.
 HAS_WEAKREF_SLOT = sys.version_info >= (3, 11)
 # 3.13 compares fields one by one (gh-104904); 3.10-3.12 compare tuples, whose
 # identity shortcut makes ``x == x`` true for a NaN field. NaN values are only

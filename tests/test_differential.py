@@ -151,7 +151,7 @@ def compare_classes(std, our):
             == [field_record(f) for f in our.__dataclass_fields__.values()])
     assert ([f.name for f in dataclasses.fields(std)]
             == [f.name for f in dataclass_meta.fields(our)])
-    # 3.10/3.11 keep six options in __dataclass_params__ (3.12: gh-102127).
+    # 3.10/3.11 keep six options in __dataclass_params__ (3.12: gh-96142).
     names = [n for n in type(std.__dataclass_params__).__slots__ if n != '__weakref__']
     assert ([getattr(std.__dataclass_params__, n) for n in names]
             == [getattr(our.__dataclass_params__, n) for n in names])

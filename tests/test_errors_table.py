@@ -103,7 +103,7 @@ CASES = [
          'cannot inherit frozen dataclass from a non-frozen one',
          lambda field: ns({'y': int}), {'frozen': True},
          parent=(lambda field: ns({'x': int}), {'frozen': False})),
-    # 3.11+: bpo-46197 added weakref_slot.
+    # 3.11+: gh-91215 added weakref_slot.
     Case('weakref_slot without slots', TypeError,
          'weakref_slot is True but slots is False',
          lambda field: ns({'x': int}), {'weakref_slot': True, 'slots': False},
