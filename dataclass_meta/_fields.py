@@ -113,8 +113,11 @@ def collect_own_fields(cls, annotations, kw_only, slot_defaults):
     """Turn the class's own annotations into Fields, in order, with stdlib checks.
 
     ``slot_defaults`` holds the defaults that ``DataClassMeta`` took out of a
-    slotted class's namespace (a slot and a class attribute cannot share a name).
+    slotted class's namespace (a slot and a class attribute cannot share a name);
+    None for a class it did not slot.
     """
+    slotted = slot_defaults is not None
+    slot_defaults = slot_defaults or {}
     own = []
     kw_only_seen = False
     module_name = cls.__module__
@@ -129,6 +132,10 @@ def collect_own_fields(cls, annotations, kw_only, slot_defaults):
             continue
         if name in slot_defaults:
             default = slot_defaults[name]
+        elif slotted and isinstance(cls.__dict__.get(name), types.MemberDescriptorType):
+            # Our own new slot: the stdlib looks before adding slots, so it
+            # finds what the bases have under that name (a default, say).
+            default = getattr(super(cls, cls), name, MISSING)
         else:
             default = getattr(cls, name, MISSING)
         own.append(_make_field(name, annotation, kind, default, kw_only))

@@ -186,6 +186,9 @@ def _assigner(fields, params, slots, store, has_post_init):
     picks = tuple(i for _, i, _ in steps)
     plain = all(i is not None and factory is None for _, i, factory in steps)
     initvars = tuple(index[f.name] for f in fields if f.init and f._field_type is INITVAR)
+    # The stdlib passes every InitVar to __post_init__ by name; one with
+    # init=False is no parameter there, so its __init__ fails with NameError.
+    unbound = next((f.name for f in fields if f._field_type is INITVAR and not f.init), None)
 
     def assign(self, values):
         if plain:  # C loop; every store returns None
@@ -200,6 +203,8 @@ def _assigner(fields, params, slots, store, has_post_init):
                         value = factory()
                 store(self, name, value)
         if has_post_init:
+            if unbound is not None:
+                raise NameError(f'name {unbound!r} is not defined')
             self.__post_init__(*map(values.__getitem__, initvars))
     return assign
 

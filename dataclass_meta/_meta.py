@@ -10,7 +10,7 @@ before any ``__init_subclass__`` further along the MRO, so a framework that call
 import abc
 import dataclasses
 import sys
-from dataclasses import MISSING
+from dataclasses import KW_ONLY, MISSING
 from operator import ge as _ge, gt as _gt, le as _le, lt as _lt
 
 from . import _options
@@ -113,14 +113,27 @@ def _slotted_namespace(name, bases, namespace, weakref_slot):
     if '__slots__' in namespace:
         raise TypeError(f'{name} already specifies __slots__')
     module = namespace.get('__module__')
-    own = [n for n, a in annotations_of(namespace).items() if kind_of(a, module) is FIELD]
-    inherited = [f.name for b in bases
-                 for f in getattr(b, '__dataclass_fields__', {}).values()
-                 if f._field_type is FIELD]
+    kinds = {n: kind_of(a, module) for n, a in annotations_of(namespace).items()}
+    own = [n for n, kind in kinds.items() if kind is FIELD]
+    # The stdlib slots fields(cls), in their order: the bases' fields (reverse
+    # MRO) updated in place by this class's annotations, so a base's field
+    # redeclared as a ClassVar or InitVar gets no slot.
+    merged = {}
+    for base in reversed(bases):
+        merged.update((f.name, f._field_type)
+                      for f in getattr(base, '__dataclass_fields__', {}).values())
+    merged.update((n, kind) for n, kind in kinds.items() if kind is not KW_ONLY)
+    names = [n for n, kind in merged.items() if kind is FIELD]
     taken = _inherited_slots(bases)
-    wanted = dict.fromkeys(inherited + own + (['__weakref__'] if weakref_slot else []))
+    wanted = dict.fromkeys(names + (['__weakref__'] if weakref_slot else []))
     namespace = dict(namespace)
     stash = {n: namespace.pop(n) for n in own if n in namespace}
+    # Like the stdlib, drop every field's name from the namespace; a field()
+    # there without an annotation stays visible for the pipeline's TypeError.
+    for n in names:
+        value = namespace.pop(n, None)
+        if isinstance(value, dataclasses.Field):
+            stash[n] = value
     docs = {n: getattr(stash.get(n), 'doc', None) for n in wanted if n not in taken}
     namespace['__slots__'] = docs if any(docs.values()) else tuple(docs)
     namespace[_SLOT_DEFAULTS] = stash
@@ -203,7 +216,7 @@ def _build(cls, explicit):
 def _pop_slot_defaults(cls):
     stash = cls.__dict__.get(_SLOT_DEFAULTS)
     if stash is None:
-        return {}
+        return None  # not slotted by DataClassMeta
     delattr(cls, _SLOT_DEFAULTS)
     return stash
 
@@ -229,9 +242,9 @@ _METHODS = (
     ('__delattr__', lambda p: p.frozen,
      lambda c, p, fl, al: make_frozen_delattr(c, fl), ''),
     ('__getstate__', lambda p: p.frozen and p.slots,
-     lambda c, p, fl, al: make_getstate(tuple(f.name for f in fl)), 'keep'),
+     lambda c, p, fl, al: make_getstate(c, tuple(f.name for f in fl)), 'keep'),
     ('__setstate__', lambda p: p.frozen and p.slots,
-     lambda c, p, fl, al: make_setstate(tuple(f.name for f in fl)), 'keep'),
+     lambda c, p, fl, al: make_setstate(c, tuple(f.name for f in fl)), 'keep'),
 )
 
 

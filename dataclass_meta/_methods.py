@@ -13,7 +13,7 @@ from dataclasses import MISSING, FrozenInstanceError
 
 from ._arity import EQ_TEMPLATES
 from ._init import is_generated_init
-from ._fields import CLASSVAR, INITVAR
+from ._fields import CLASSVAR, FIELD, INITVAR
 
 
 _object_new = object.__new__
@@ -241,7 +241,7 @@ def make_replace(fields, cls):
             prepare()
         if checked and (not forbidden.isdisjoint(changes)
                         or not required.issubset(changes)):
-            _raise_replace_error(fields, changes)
+            _raise_replace_error(self, fields, changes)
         if (fast and changes.keys() <= index.keys() and cls.__init__ is init
                 and cls.__new__ is _object_new):  # else: __init__ names a stranger
             try:
@@ -270,44 +270,60 @@ def replace_by_fields(obj, changes):
             continue
         if not f.init:
             if f.name in changes:
-                _raise_replace_error([f], changes)
+                _raise_replace_error(obj, [f], changes)
             continue
         if f.name not in changes:
             if f._field_type is INITVAR and f.default is MISSING:
-                _raise_replace_error([f], changes)
+                _raise_replace_error(obj, [f], changes)
             changes[f.name] = getattr(obj, f.name)
     return obj.__class__(**changes)
 
 
-def _raise_replace_error(fields, changes):
-    """The first offending field in definition order, with the stdlib's text."""
+def _raise_replace_error(obj, fields, changes):
+    """The stdlib's loop for the error paths: the first problem in definition
+    order raises, reading an unset field included (only if not in ``changes``)."""
     for f in fields:
-        if not f.init and f.name in changes:
-            msg = (f'field {f.name} is declared with init=False, it cannot be '
-                   f'specified with replace()')
-            raise TypeError(msg)
-        if (f.init and f._field_type is INITVAR and f.default is MISSING
-                and f.name not in changes):
-            raise TypeError(f'InitVar {f.name!r} must be specified with replace()')
+        if f._field_type is CLASSVAR:
+            continue
+        if not f.init:
+            if f.name in changes:
+                msg = (f'field {f.name} is declared with init=False, it cannot be '
+                       f'specified with replace()')
+                raise TypeError(msg)
+        elif f.name not in changes:
+            if f._field_type is INITVAR and f.default is MISSING:
+                raise TypeError(f'InitVar {f.name!r} must be specified with replace()')
+            getattr(obj, f.name)
 
 
-def make_getstate(names):
-    """``__getstate__`` of a frozen slotted class: the field values, in order."""
+def make_getstate(cls, names):
+    """``__getstate__`` of a frozen slotted class: the field values, in order.
+
+    A subclass inherits it and may add fields of its own: for its instances the
+    fields are read from the subclass, as the stdlib's ``fields(self)`` does.
+    """
     values = tuple_getter(names)
 
     def __getstate__(self):
-        return list(values(self))
+        if self.__class__ is cls:
+            return list(values(self))
+        return [getattr(self, name) for name in _field_names(self)]
     return __getstate__
 
 
-def make_setstate(names):
+def make_setstate(cls, names):
     """``__setstate__`` of a frozen slotted class: bypasses the frozen guard."""
     store = object.__setattr__
 
     def __setstate__(self, state):
-        for name, value in zip(names, state):
+        for name, value in zip(names if self.__class__ is cls else _field_names(self),
+                               state):
             store(self, name, value)
     return __setstate__
+
+
+def _field_names(obj):
+    return [f.name for f in obj.__dataclass_fields__.values() if f._field_type is FIELD]
 
 
 class LazyDoc:
