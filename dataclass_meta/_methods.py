@@ -6,7 +6,7 @@ function; ``attach`` names it after the class. C-level helpers
 stdlib's semantics exactly.
 """
 
-from operator import attrgetter, eq, ge, gt, le, lt
+from operator import attrgetter, ge, gt, le, lt
 from reprlib import recursive_repr
 
 from dataclasses import MISSING, FrozenInstanceError

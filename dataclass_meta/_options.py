@@ -40,7 +40,7 @@ class _Params:
         return f'_DataclassParams({inner})'
 
 
-# 3.12+: gh-102127 gave _DataclassParams all ten options.
+# 3.12+: gh-96142 gave _DataclassParams all ten options.
 if len(getattr(dataclasses._DataclassParams, '__slots__', ())) == len(NAMES):
     Params = dataclasses._DataclassParams
 else:
