@@ -8,6 +8,7 @@ import copy
 import keyword
 import sys
 import types
+import weakref
 
 from ._fields import FIELD
 from ._methods import tuple_getter
@@ -38,23 +39,34 @@ def is_dataclass(obj):
 
 
 _NOT_A_DATACLASS = object()
-_PLANS = {}  # id(fields dict) -> (fields dict, its size, field names, values getter)
+_PLANS = {}  # id(class) -> (weakref to the class, fields dict id and size, names, getter)
 
 
-def _plan(all_fields):
-    """(fields dict, its size, field names, values getter), cached per fields dict.
+def _plan(cls, all_fields):
+    """(field names, values getter) of a data class, cached per class.
 
-    Keyed by the dict's id, holding the dict itself so the id cannot be reused;
-    rebuilt if the dict changed size; the cache is bounded.
+    Keyed by the class's id and checked through a weak reference, so the cache
+    keeps no class alive; rebuilt if the fields dict changed; bounded.
     """
-    plan = _PLANS.get(id(all_fields))
-    if plan is None or plan[0] is not all_fields or plan[1] != len(all_fields):
+    plan = _PLANS.get(id(cls))
+    if (plan is None or plan[0]() is not cls or plan[1] != id(all_fields)
+            or plan[2] != len(all_fields)):
         if len(_PLANS) >= 1024:
             _PLANS.clear()
         names = tuple(f.name for f in all_fields.values() if f._field_type is FIELD)
-        plan = _PLANS[id(all_fields)] = (all_fields, len(all_fields), names,
-                                         tuple_getter(names))
-    return plan
+        plan = _PLANS[id(cls)] = (weakref.ref(cls), id(all_fields), len(all_fields),
+                                  names, tuple_getter(names))
+    return plan[3], plan[4]
+
+
+def _names_and_values(obj, cls, all_fields):
+    """The field names and, if every field reads, their values in one C call
+    (else ``None``: the caller reads field by field, failing where the stdlib does)."""
+    names, getter = _plan(cls, all_fields)
+    try:
+        return names, getter(obj)
+    except Exception:
+        return names, None
 
 
 def asdict(obj, *, dict_factory=dict):
@@ -71,14 +83,7 @@ def _asdict(obj, dict_factory):
         return obj
     all_fields = getattr(cls, _FIELDS, _NOT_A_DATACLASS)
     if all_fields is not _NOT_A_DATACLASS:
-        plan = _PLANS.get(id(all_fields))
-        if plan is None or plan[0] is not all_fields or plan[1] != len(all_fields):
-            plan = _plan(all_fields)
-        names = plan[2]
-        try:
-            values = plan[3](obj)
-        except Exception:  # read field by field below, failing where the stdlib does
-            values = None
+        names, values = _names_and_values(obj, cls, all_fields)
         if values is not None and _ATOMIC.issuperset(map(type, values)):
             pairs = zip(names, values)
         elif values is not None:
@@ -108,14 +113,7 @@ def _astuple(obj, tuple_factory):
         return obj
     all_fields = getattr(cls, _FIELDS, _NOT_A_DATACLASS)
     if all_fields is not _NOT_A_DATACLASS:
-        plan = _PLANS.get(id(all_fields))
-        if plan is None or plan[0] is not all_fields or plan[1] != len(all_fields):
-            plan = _plan(all_fields)
-        names = plan[2]
-        try:
-            values = plan[3](obj)
-        except Exception:  # read field by field below, failing where the stdlib does
-            values = None
+        names, values = _names_and_values(obj, cls, all_fields)
         if values is not None and _ATOMIC.issuperset(map(type, values)):
             if tuple_factory is tuple:
                 return values  # a new tuple already

@@ -157,3 +157,19 @@ def test_make_dataclass_rejects_bad_fields(spec, msg):
         dataclasses.make_dataclass('C', spec)
     assert str(ours.value) == str(stdlib.value)
     assert str(ours.value).startswith(msg)
+
+
+def test_asdict_cache_keeps_no_class_alive():
+    """After ``asdict``/``astuple``, a dropped class is still garbage collected."""
+    import gc
+    import weakref
+
+    class Temp(DataClass):
+        x: int
+        kind: type = int
+
+    dm.asdict(Temp(1)), dm.astuple(Temp(2))
+    ref = weakref.ref(Temp)
+    del Temp
+    gc.collect()
+    assert ref() is None
