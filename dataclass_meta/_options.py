@@ -87,6 +87,8 @@ def resolve(cls, explicit):
             values[name] = default
     if 'frozen' not in explicit and 'frozen' not in declared:
         values['frozen'] = any(_frozen_flags(cls).values())
+    if not values['slots'] and 'weakref_slot' not in explicit:
+        values['weakref_slot'] = False  # an inherited one follows slots=False
     return Params(*values.values())
 
 

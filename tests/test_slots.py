@@ -230,3 +230,18 @@ def test_unannotated_names_of_inherited_fields_do_not_clash_with_slots():
     with pytest.raises(TypeError, match="^'d' is a field but has no type annotation$"):
         class Child(Base, slots=True):
             d = field(default=2)
+
+
+def test_inherited_weakref_slot_follows_slots_false():
+    """``slots=False`` below a ``weakref_slot=True`` parent drops the inherited flag."""
+    import weakref
+
+    class P(DataClass, slots=True, weakref_slot=True):
+        x: int
+
+    class C(P, slots=False):
+        y: int = 0
+
+    assert C.__dataclass_params__.weakref_slot is False
+    c = C(1)
+    assert weakref.ref(c)() is c
