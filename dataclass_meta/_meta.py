@@ -200,13 +200,14 @@ def _next_init_subclass(cls):
 
 def _build(cls, explicit):
     """The pipeline, in the stdlib's order so that the same mistake raises first."""
-    params = _options.resolve(cls, explicit)
+    flags = _options.frozen_flags(cls)
+    params = _options.resolve(cls, explicit, flags)
     own = collect_own_fields(cls, annotations_of(cls.__dict__), params.kw_only,
                              _pop_slot_defaults(cls))
     _check_reserved_names(cls, own)
     fields = merge_base_fields(cls, own)
     set_defaults_on_class(cls, own)
-    _options.check_conflicts(cls, params, explicit)
+    _options.check_conflicts(cls, params, explicit, flags)
     cls.__dataclass_params__ = params
     cls.__dataclass_fields__ = fields
     _attach_methods(cls, params, list(fields.values()))

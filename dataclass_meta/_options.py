@@ -66,7 +66,7 @@ def parent_params(bases):
     return None
 
 
-def resolve(cls, explicit):
+def resolve(cls, explicit, flags):
     """Return the class's ``Params``: explicit > declared > inherited > default.
 
     Conflicts are checked later (``check_conflicts``), after the fields, so a
@@ -86,7 +86,7 @@ def resolve(cls, explicit):
         else:
             values[name] = default
     if 'frozen' not in explicit and 'frozen' not in declared:
-        values['frozen'] = any(_frozen_flags(cls).values())
+        values['frozen'] = any(flags.values())
     if not values['slots'] and 'weakref_slot' not in explicit:
         values['weakref_slot'] = False  # an inherited one follows slots=False
     return Params(*values.values())
@@ -118,13 +118,12 @@ def declared_defaults(cls):
     return {}
 
 
-def check_conflicts(cls, params, explicit):
+def check_conflicts(cls, params, explicit, flags):
     """Frozen against the data-class parents, then order against eq.
 
     The stdlib's messages; beyond the stdlib, parents that disagree are an error
     even when the class does not say ``frozen=`` itself: nothing sound to inherit.
     """
-    flags = _frozen_flags(cls)
     if flags:
         any_frozen, all_frozen = any(flags.values()), all(flags.values())
         if 'frozen' not in explicit and any_frozen != all_frozen:
@@ -141,7 +140,7 @@ def check_conflicts(cls, params, explicit):
         raise ValueError('eq must be true if order is true')
 
 
-def _frozen_flags(cls):
+def frozen_flags(cls):
     """{data-class ancestor: frozen?}, found with getattr as the stdlib does."""
     return {klass: klass.__dataclass_params__.frozen for klass in cls.__mro__[1:]
             if hasattr(klass, '__dataclass_fields__')}
