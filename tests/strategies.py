@@ -283,6 +283,10 @@ def class_specs(draw):
         child = draw(single_class_specs(all_explicit=True, names=_NAMES[2 + level:]))
         if not draw(one_in(10)):
             child.options['frozen'] = spec.options.get('frozen', False)
+        if sys.version_info < (3, 11) and child.options['slots']:
+            # 3.10 re-slots inherited slots (bpo-46382), so there a slot of the
+            # child hides a plain base's class attribute of that name: no mixin.
+            child.mixin = None
         child.parent, spec = spec, child
     return spec
 
