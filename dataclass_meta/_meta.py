@@ -114,7 +114,6 @@ def _slotted_namespace(name, bases, namespace, weakref_slot):
         raise TypeError(f'{name} already specifies __slots__')
     module = namespace.get('__module__')
     kinds = {n: kind_of(a, module) for n, a in annotations_of(namespace).items()}
-    own = [n for n, kind in kinds.items() if kind is FIELD]
     # The stdlib slots fields(cls), in their order: the bases' fields (reverse
     # MRO) updated in place by this class's annotations, so a base's field
     # redeclared as a ClassVar or InitVar gets no slot.
@@ -127,12 +126,13 @@ def _slotted_namespace(name, bases, namespace, weakref_slot):
     taken = _inherited_slots(bases)
     wanted = dict.fromkeys(names + (['__weakref__'] if weakref_slot else []))
     namespace = dict(namespace)
-    stash = {n: namespace.pop(n) for n in own if n in namespace}
-    # Like the stdlib, drop every field's name from the namespace; a field()
-    # there without an annotation stays visible for the pipeline's TypeError.
+    # Like the stdlib, drop every field's name from the namespace. The stash
+    # keeps the class's own defaults, and a field() for an inherited name (no
+    # annotation here) so that the pipeline raises the stdlib's TypeError.
+    stash = {}
     for n in names:
-        value = namespace.pop(n, None)
-        if isinstance(value, dataclasses.Field):
+        value = namespace.pop(n, MISSING)
+        if n in kinds and value is not MISSING or isinstance(value, dataclasses.Field):
             stash[n] = value
     docs = {n: getattr(stash.get(n), 'doc', None) for n in wanted if n not in taken}
     namespace['__slots__'] = docs if any(docs.values()) else tuple(docs)
@@ -286,16 +286,13 @@ def _attach_methods(cls, params, fields):
         if name in own and explicit != 'keep':
             msg = f'Cannot overwrite attribute {name} in class {cls.__name__}'
             raise TypeError(f'{msg} {explicit}' if explicit else msg)
-    wanted_names = {name for name, _, _, _ in wanted if name not in own}
+    explicit_replace = '__replace__' in own
     for name, _, factory, _ in wanted:
         if name not in own:
             attach(cls, name, factory(cls, params, plain, fields))
     # replace() calls the generated one, even where the class has its own
     # __replace__; the class is kept beside it so subclasses cannot inherit it.
-    if '__replace__' in wanted_names:
-        generated = own['__replace__']
-    else:
-        generated = make_replace(fields, cls)
+    generated = make_replace(fields, cls) if explicit_replace else own['__replace__']
     cls.__dataclass_replace__ = (cls, generated.replace)
     if hash_action == 'add':
         attach(cls, '__hash__', make_hash(plain))
