@@ -73,9 +73,13 @@ def test_inherited_kw_only_leaves_match_args_empty():
     class Draft(Model, kw_only=False):
         title: str
 
+    @dataclasses.dataclass(frozen=True)
+    class StdDraft(StdModel):
+        title: str
+
     assert Model.__match_args__ == User.__match_args__ == ()
-    assert Draft.__match_args__ == ('title',)
     assert StdModel.__match_args__ == StdUser.__match_args__ == ()
+    assert Draft.__match_args__ == StdDraft.__match_args__ == ('title',)
     assert _two_positional(User(name='a')) == (
         TypeError, 'User() accepts 0 positional sub-patterns (2 given)')
     assert _two_positional(StdUser(name='a')) == (
