@@ -393,6 +393,21 @@ check_names(PyObject *names)
     return 0;
 }
 
+/* Each method runs as a Python function would: under the recursion limit
+ * (a field holding its own instance makes hash() recurse; Python code gets a
+ * RecursionError, and so does this). */
+#define GUARDED(fn)                                                           \
+    static PyObject *                                                         \
+    fn(Method *m, PyObject *const *args, size_t nargsf, PyObject *kwnames)    \
+    {                                                                         \
+        if (Py_EnterRecursiveCall("")) {                                      \
+            return NULL;                                                      \
+        }                                                                     \
+        PyObject *result = fn##_body(m, args, nargsf, kwnames);               \
+        Py_LeaveRecursiveCall();                                              \
+        return result;                                                        \
+    }
+
 /* ------------------------------------------------------------------------ */
 /* __eq__ and the orderings (make_eq, make_order)                            */
 /* ------------------------------------------------------------------------ */
@@ -401,7 +416,7 @@ check_names(PyObject *names)
  * ``other.__class__ is self.__class__``; then ``self.a == other.a and ...``,
  * returning the first false result (or the last result) itself. */
 static PyObject *
-eq_call(Method *m, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+eq_call_body(Method *m, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
     PyObject *a[2];
     if (unpack(m, args, nargsf, kwnames, PARAMS_EQ, 2, a) < 0) {
@@ -462,10 +477,12 @@ error:
     return NULL;
 }
 
+GUARDED(eq_call)
+
 /* __lt__/__le__/__gt__/__ge__: NotImplemented unless
  * ``other.__class__ is self.__class__``; then the field tuples compared. */
 static PyObject *
-order_call(Method *m, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+order_call_body(Method *m, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
     PyObject *a[2];
     if (unpack(m, args, nargsf, kwnames, PARAMS_EQ, 2, a) < 0) {
@@ -501,6 +518,8 @@ order_call(Method *m, PyObject *const *args, size_t nargsf, PyObject *kwnames)
     Py_DECREF(y);
     return result;
 }
+
+GUARDED(order_call)
 
 /* eq(name, names) -> the compiled __eq__ comparing ``names``. */
 static PyObject *
@@ -546,7 +565,7 @@ make_order(PyObject *module, PyObject *args)
 
 /* __hash__: ``hash((self.a, self.b, ...))``. */
 static PyObject *
-hash_call(Method *m, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+hash_call_body(Method *m, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
     PyObject *self;
     if (unpack(m, args, nargsf, kwnames, PARAMS_SELF, 1, &self) < 0) {
@@ -563,6 +582,8 @@ hash_call(Method *m, PyObject *const *args, size_t nargsf, PyObject *kwnames)
     }
     return PyLong_FromSsize_t(h);
 }
+
+GUARDED(hash_call)
 
 /* hash(name, names) -> the compiled __hash__. */
 static PyObject *
@@ -641,7 +662,7 @@ done:
 /* reprlib.recursive_repr's guard: "..." while this method is already
  * running for the same instance in the same thread. */
 static PyObject *
-repr_call(Method *m, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+repr_call_body(Method *m, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
     PyObject *self;
     if (unpack(m, args, nargsf, kwnames, PARAMS_SELF, 1, &self) < 0) {
@@ -678,6 +699,8 @@ repr_call(Method *m, PyObject *const *args, size_t nargsf, PyObject *kwnames)
     }
     return result;
 }
+
+GUARDED(repr_call)
 
 /* repr(name, names, guarded) -> the compiled __repr__ (with the guard, or
  * the inner one that the guarded one names as __wrapped__). */
@@ -890,7 +913,7 @@ init_assign(Method *m, PyObject *self, PyObject **values)
 
 /* __init__(self, x, y=0, *, z): bind, assign, __post_init__ (3.13 _init_fn). */
 static PyObject *
-init_call(Method *m, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+init_call_body(Method *m, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
     Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
     Py_ssize_t nkw = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
@@ -932,6 +955,8 @@ done:
     }
     return result;
 }
+
+GUARDED(init_call)
 
 /* init(name, names, npos, defaults, steps, initvars, unbound, frozen,
  *      post_init, bind, factory_marker, no_default) -> the compiled __init__.
@@ -1058,7 +1083,7 @@ call_super(Method *m, PyObject *self, PyObject *method, PyObject *const *rest, P
 /* A frozen class's __setattr__: fields (and anything on the class itself)
  * cannot be assigned; a subclass's own new attributes can. */
 static PyObject *
-setattr_call(Method *m, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+setattr_call_body(Method *m, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
     PyObject *a[3];
     if (unpack(m, args, nargsf, kwnames, PARAMS_SETATTR, 3, a) < 0) {
@@ -1068,9 +1093,11 @@ setattr_call(Method *m, PyObject *const *args, size_t nargsf, PyObject *kwnames)
     return ok < 0 ? NULL : call_super(m, a[0], str_setattr, a + 1, 2);
 }
 
+GUARDED(setattr_call)
+
 /* A frozen class's __delattr__, the twin of __setattr__. */
 static PyObject *
-delattr_call(Method *m, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+delattr_call_body(Method *m, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
     PyObject *a[2];
     if (unpack(m, args, nargsf, kwnames, PARAMS_DELATTR, 2, a) < 0) {
@@ -1079,6 +1106,8 @@ delattr_call(Method *m, PyObject *const *args, size_t nargsf, PyObject *kwnames)
     int ok = frozen_check(m, a[0], a[1], "delete");
     return ok < 0 ? NULL : call_super(m, a[0], str_delattr, a + 1, 1);
 }
+
+GUARDED(delattr_call)
 
 /* frozen(name, cls, names, error, delete) -> the compiled __setattr__ or __delattr__. */
 static PyObject *
