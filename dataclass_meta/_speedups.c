@@ -69,11 +69,19 @@ typedef struct {
     PyObject *factory_marker;/* owned: dataclasses._HAS_DEFAULT_FACTORY */
     PyObject *no_default;    /* owned: the marker for "no default" */
     PyObject *steps;         /* owned tuple of (name, index, factory or None) */
+    PyObject *step_names;    /* owned tuple: the names of the steps */
     init_step *step;         /* PyMem array over steps */
     Py_ssize_t nsteps;
     PyObject *initvars;      /* owned tuple of parameter indexes for __post_init__ */
     PyObject *unbound;       /* owned: name of an init=False InitVar, or NULL */
     int frozen, post_init;
+    /* The layout cache: for instances of exactly ``layout_type`` (while its
+     * version tag is ``layout_tag``), ``offsets[i]`` is the offset of field
+     * i's slot, or -1 where the attribute is read or stored generically. */
+    PyTypeObject *layout_type;  /* borrowed: compared by address only */
+    unsigned int layout_tag;
+    Py_ssize_t *offsets;        /* PyMem array, one per name */
+    int layout_plain;           /* obj.__class__ is type(obj) for this type */
 } Method;
 
 static PyTypeObject Method_Type;
@@ -108,11 +116,14 @@ method_alloc(int kind, vectorcallfunc call, PyObject *name)
     m->running = NULL;
     m->nrunning = m->arunning = 0;
     m->npos = 0;
-    m->bind = m->factory_marker = m->no_default = m->steps = NULL;
+    m->bind = m->factory_marker = m->no_default = m->steps = m->step_names = NULL;
     m->step = NULL;
     m->nsteps = 0;
     m->initvars = m->unbound = NULL;
     m->frozen = m->post_init = 0;
+    m->layout_type = NULL;
+    m->layout_tag = 0;
+    m->offsets = NULL;
     PyObject_GC_Track(m);
     return m;
 }
@@ -133,6 +144,7 @@ method_traverse(Method *m, visitproc visit, void *arg)
     Py_VISIT(m->factory_marker);
     Py_VISIT(m->no_default);
     Py_VISIT(m->steps);
+    Py_VISIT(m->step_names);
     Py_VISIT(m->initvars);
     Py_VISIT(m->unbound);
     return 0;
@@ -155,6 +167,7 @@ method_clear(Method *m)
     Py_CLEAR(m->no_default);
     m->nsteps = 0;  /* the step array borrows from steps */
     Py_CLEAR(m->steps);
+    Py_CLEAR(m->step_names);
     Py_CLEAR(m->initvars);
     Py_CLEAR(m->unbound);
     return 0;
@@ -170,6 +183,7 @@ method_dealloc(Method *m)
     method_clear(m);
     PyMem_Free(m->step);
     PyMem_Free(m->running);
+    PyMem_Free(m->offsets);
     PyObject_GC_Del(m);
 }
 
@@ -357,17 +371,102 @@ class_of(PyObject *obj)
     return PyObject_GetAttr(obj, str_class);
 }
 
+/* The slots of ``tp`` that hold the fields ``m->names``, or NULL if none
+ * can be used directly. A field is read from (or stored into) its slot
+ * directly where the interpreter would do just that: its name finds an
+ * ordinary ``__slots__`` member descriptor on the type, and the type has no
+ * __getattribute__ (reads) or, unless the store is object.__setattr__'s
+ * (frozen), no __setattr__ of its own. Cached under the type's version tag,
+ * which changes whenever the type or one of its bases changes. */
+static Py_ssize_t *
+layout(Method *m, PyTypeObject *tp, int store)
+{
+    PyObject *names = m->kind == K_INIT ? m->step_names : m->names;  /* borrowed */
+    if (tp == m->layout_type && tp->tp_version_tag == m->layout_tag
+            && (tp->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG)) {
+        return m->offsets;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(names);
+    if (m->offsets == NULL) {
+        m->offsets = PyMem_Malloc((n ? n : 1) * sizeof(Py_ssize_t));
+        if (m->offsets == NULL) {
+            return NULL;  /* no error set: the generic path is always right */
+        }
+    }
+    m->layout_plain = tp->tp_getattro == PyObject_GenericGetAttr
+                      && _PyType_Lookup(tp, str_class) == object_class;
+    int usable = store ? (m->frozen || tp->tp_setattro == PyObject_GenericSetAttr)
+                       : tp->tp_getattro == PyObject_GenericGetAttr;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        m->offsets[i] = -1;
+        if (!usable) {
+            continue;
+        }
+        PyObject *descr = _PyType_Lookup(tp, PyTuple_GET_ITEM(names, i));  /* borrowed */
+        if (descr != NULL && Py_IS_TYPE(descr, &PyMemberDescr_Type)) {
+            PyMemberDef *def = ((PyMemberDescrObject *)descr)->d_member;
+            if (def->type == T_OBJECT_EX && def->flags == 0
+                    && PyType_IsSubtype(tp, PyDescr_TYPE(descr))) {
+                m->offsets[i] = def->offset;
+            }
+        }
+    }
+    /* _PyType_Lookup gave the type a version tag, unless it cannot have one. */
+    if (tp->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG) {
+        m->layout_type = tp;
+        m->layout_tag = tp->tp_version_tag;
+    }
+    else {
+        m->layout_type = NULL;
+    }
+    return m->offsets;
+}
+
+/* ``getattr(obj, name)`` of field i: its slot directly where ``offsets``
+ * allows and the slot is set; otherwise the generic lookup (which also
+ * raises the interpreter's AttributeError for an unset slot). */
+static inline PyObject *
+read_field(PyObject *obj, PyObject *name, Py_ssize_t offset)
+{
+    if (offset >= 0) {
+        PyObject *v = *(PyObject **)((char *)obj + offset);
+        if (v != NULL) {
+            return Py_NewRef(v);
+        }
+    }
+    return PyObject_GetAttr(obj, name);  /* as getattr(): also the error's context */
+}
+
+/* ``setattr(obj, name, value)`` (or object.__setattr__ when frozen) of field
+ * i: into its slot directly where ``offsets`` allows (what the member
+ * descriptor's __set__ does), otherwise through the type. */
+static inline int
+store_field(PyObject *obj, PyObject *name, PyObject *value, Py_ssize_t offset, int frozen)
+{
+    if (offset >= 0) {
+        PyObject **slot = (PyObject **)((char *)obj + offset);
+        PyObject *old = *slot;  /* owned by the instance until replaced */
+        *slot = Py_NewRef(value);
+        Py_XDECREF(old);
+        return 0;
+    }
+    return frozen ? PyObject_GenericSetAttr(obj, name, value)
+                  : PyObject_SetAttr(obj, name, value);
+}
+
 /* The tuple of the fields' values, as ``tuple_getter(names)(obj)``. */
 static PyObject *
-field_tuple(PyObject *obj, PyObject *names)
+field_tuple(Method *m, PyObject *obj)
 {
+    PyObject *names = m->names;  /* borrowed */
     Py_ssize_t n = PyTuple_GET_SIZE(names);
+    Py_ssize_t *offsets = layout(m, Py_TYPE(obj), 0);
     PyObject *t = PyTuple_New(n);
     if (t == NULL) {
         return NULL;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *v = PyObject_GetAttr(obj, PyTuple_GET_ITEM(names, i));
+        PyObject *v = read_field(obj, PyTuple_GET_ITEM(names, i), offsets ? offsets[i] : -1);
         if (v == NULL) {
             Py_DECREF(t);
             return NULL;
@@ -412,6 +511,41 @@ check_names(PyObject *names)
 /* __eq__ and the orderings (make_eq, make_order)                            */
 /* ------------------------------------------------------------------------ */
 
+/* ``other.__class__ is self.__class__`` (1, 0, or -1 on error), read in
+ * that order. Without a lookup where both are of one type whose __class__
+ * is object's (``layout`` has just looked at ``type(self)``). */
+static int
+same_class(Method *m, PyObject *self, PyObject *other)
+{
+    if (Py_TYPE(other) == Py_TYPE(self) && m->layout_plain && m->offsets != NULL) {
+        return 1;
+    }
+    PyObject *oc = class_of(other);
+    if (oc == NULL) {
+        return -1;
+    }
+    PyObject *sc = class_of(self);
+    if (sc == NULL) {
+        Py_DECREF(oc);
+        return -1;
+    }
+    int same = oc == sc;
+    Py_DECREF(oc);
+    Py_DECREF(sc);
+    return same;
+}
+
+/* Types whose ``x == x`` is True without running any code: skipping the
+ * comparison of an object with itself cannot be seen (unlike for floats,
+ * where NaN is not equal to itself, or for any type with its own __eq__). */
+static inline int
+reflexive(PyObject *x)
+{
+    PyTypeObject *tp = Py_TYPE(x);
+    return tp == &PyLong_Type || tp == &PyUnicode_Type || tp == &PyBool_Type
+           || x == Py_None || tp == &PyBytes_Type;
+}
+
 /* 3.13's __eq__: ``self is other``; then NotImplemented unless
  * ``other.__class__ is self.__class__``; then ``self.a == other.a and ...``,
  * returning the first false result (or the last result) itself. */
@@ -426,33 +560,30 @@ eq_call_body(Method *m, PyObject *const *args, size_t nargsf, PyObject *kwnames)
     if (self == other) {
         Py_RETURN_TRUE;
     }
-    PyObject *oc = class_of(other);
-    if (oc == NULL) {
-        return NULL;
-    }
-    PyObject *sc = class_of(self);
-    if (sc == NULL) {
-        Py_DECREF(oc);
-        return NULL;
-    }
-    int same = oc == sc;
-    Py_DECREF(oc);
-    Py_DECREF(sc);
-    if (!same) {
-        Py_RETURN_NOTIMPLEMENTED;
+    Py_ssize_t *offsets = layout(m, Py_TYPE(self), 0);
+    int same = same_class(m, self, other);
+    if (same <= 0) {
+        return same < 0 ? NULL : Py_NewRef(Py_NotImplemented);
     }
     PyObject *result = Py_NewRef(Py_True);
     Py_ssize_t n = PyTuple_GET_SIZE(m->names);
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *name = PyTuple_GET_ITEM(m->names, i);  /* borrowed */
-        PyObject *x = PyObject_GetAttr(self, name);
+        Py_ssize_t offset = offsets && Py_TYPE(other) == Py_TYPE(self) ? offsets[i] : -1;
+        PyObject *x = read_field(self, name, offset);
         if (x == NULL) {
             goto error;
         }
-        PyObject *y = PyObject_GetAttr(other, name);
+        PyObject *y = read_field(other, name, offset);
         if (y == NULL) {
             Py_DECREF(x);
             goto error;
+        }
+        if (x == y && reflexive(x)) {  /* x == x is True, and calls nothing */
+            Py_DECREF(x);
+            Py_DECREF(y);
+            Py_SETREF(result, Py_NewRef(Py_True));
+            continue;
         }
         Py_SETREF(result, PyObject_RichCompare(x, y, Py_EQ));
         Py_DECREF(x);
@@ -489,26 +620,16 @@ order_call_body(Method *m, PyObject *const *args, size_t nargsf, PyObject *kwnam
         return NULL;
     }
     PyObject *self = a[0], *other = a[1];  /* borrowed */
-    PyObject *oc = class_of(other);
-    if (oc == NULL) {
-        return NULL;
+    layout(m, Py_TYPE(self), 0);
+    int same = same_class(m, self, other);
+    if (same <= 0) {
+        return same < 0 ? NULL : Py_NewRef(Py_NotImplemented);
     }
-    PyObject *sc = class_of(self);
-    if (sc == NULL) {
-        Py_DECREF(oc);
-        return NULL;
-    }
-    int same = oc == sc;
-    Py_DECREF(oc);
-    Py_DECREF(sc);
-    if (!same) {
-        Py_RETURN_NOTIMPLEMENTED;
-    }
-    PyObject *x = field_tuple(self, m->names);
+    PyObject *x = field_tuple(m, self);
     if (x == NULL) {
         return NULL;
     }
-    PyObject *y = field_tuple(other, m->names);
+    PyObject *y = field_tuple(m, other);
     if (y == NULL) {
         Py_DECREF(x);
         return NULL;
@@ -571,7 +692,7 @@ hash_call_body(Method *m, PyObject *const *args, size_t nargsf, PyObject *kwname
     if (unpack(m, args, nargsf, kwnames, PARAMS_SELF, 1, &self) < 0) {
         return NULL;
     }
-    PyObject *t = field_tuple(self, m->names);
+    PyObject *t = field_tuple(m, self);
     if (t == NULL) {
         return NULL;
     }
@@ -630,8 +751,9 @@ repr_fields(Method *m, PyObject *self)
     int is_str = PyUnicode_Check(qualname);
     /* The list owns its items: qualname (or ""), then the pieces and reprs. */
     PyList_SET_ITEM(parts, 0, Py_NewRef(is_str ? qualname : str_empty));
+    Py_ssize_t *offsets = layout(m, Py_TYPE(self), 0);
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *v = PyObject_GetAttr(self, PyTuple_GET_ITEM(m->names, i));
+        PyObject *v = read_field(self, PyTuple_GET_ITEM(m->names, i), offsets ? offsets[i] : -1);
         if (v == NULL) {
             goto done;
         }
@@ -855,6 +977,7 @@ bind_slow(Method *m, PyObject *const *args, Py_ssize_t given, PyObject *kwnames)
 static int
 init_assign(Method *m, PyObject *self, PyObject **values)
 {
+    Py_ssize_t *offsets = layout(m, Py_TYPE(self), 1);
     for (Py_ssize_t s = 0; s < m->nsteps; s++) {
         init_step *st = &m->step[s];
         PyObject *value;  /* owned */
@@ -873,8 +996,7 @@ init_assign(Method *m, PyObject *self, PyObject **values)
         if (value == NULL) {
             return -1;
         }
-        int rc = m->frozen ? PyObject_GenericSetAttr(self, st->name, value)
-                           : PyObject_SetAttr(self, st->name, value);
+        int rc = store_field(self, st->name, value, offsets ? offsets[s] : -1, m->frozen);
         Py_DECREF(value);
         if (rc < 0) {
             return -1;
@@ -990,8 +1112,13 @@ make_init(PyObject *module, PyObject *args)
         }
     }
     Py_ssize_t nsteps = PyTuple_GET_SIZE(steps);
+    PyObject *step_names = PyTuple_New(nsteps);
+    if (step_names == NULL) {
+        return NULL;
+    }
     init_step *step = PyMem_Malloc((nsteps ? nsteps : 1) * sizeof(init_step));
     if (step == NULL) {
+        Py_DECREF(step_names);
         return PyErr_NoMemory();
     }
     for (Py_ssize_t s = 0; s < nsteps; s++) {
@@ -1007,6 +1134,7 @@ make_init(PyObject *module, PyObject *args)
         }
         PyObject *factory = PyTuple_GET_ITEM(item, 2);
         step[s].name = PyTuple_GET_ITEM(item, 0);  /* borrowed from steps */
+        PyTuple_SET_ITEM(step_names, s, Py_NewRef(step[s].name));
         step[s].index = index;
         step[s].factory = factory == Py_None ? NULL : factory;  /* borrowed */
         if (index < 0 && step[s].factory == NULL) {
@@ -1016,8 +1144,10 @@ make_init(PyObject *module, PyObject *args)
     Method *m = method_alloc(K_INIT, (vectorcallfunc)init_call, name);
     if (m == NULL) {
         PyMem_Free(step);
+        Py_DECREF(step_names);
         return NULL;
     }
+    m->step_names = step_names;  /* owned */
     m->names = Py_NewRef(names);
     m->npos = npos;
     m->extra = Py_NewRef(defaults);
@@ -1034,6 +1164,7 @@ make_init(PyObject *module, PyObject *args)
     return (PyObject *)m;
 bad_step:
     PyMem_Free(step);
+    Py_DECREF(step_names);
     PyErr_SetString(PyExc_ValueError,
                     "steps must be (name, index, factory) with a factory where index is -1");
     return NULL;
