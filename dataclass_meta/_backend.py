@@ -17,3 +17,14 @@ if os.environ.get('DATACLASS_META_PURE', '') != '1':
 
 #: ``'compiled'`` or ``'pure'``: the backend this process uses.
 BACKEND = 'pure' if speedups is None else 'compiled'
+
+
+def _signature(params):
+    """The signature of a small generated method: ``(self, other)`` and so on."""
+    import inspect
+    kind = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    return inspect.Signature([inspect.Parameter(name, kind) for name in params])
+
+
+if speedups is not None:
+    speedups.set_signature_factory(_signature)

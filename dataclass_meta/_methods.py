@@ -18,6 +18,7 @@ from ._fields import CLASSVAR, FIELD, INITVAR
 
 
 _object_new = object.__new__
+_FunctionType = type(lambda: None)
 
 
 def attach(cls, name, function):
@@ -26,6 +27,10 @@ def attach(cls, name, function):
         function.__name__ = name
     function.__qualname__ = f'{cls.__qualname__}.{name}'
     function.__module__ = cls.__module__
+    if speedups is not None and not isinstance(function, _FunctionType):
+        # compiled: like any method descriptor, it names its class (inspect.getdoc
+        # then finds the inherited docstring, as for the pure closure)
+        function.__objclass__ = cls
     setattr(cls, name, function)
 
 

@@ -91,6 +91,8 @@ static PyObject *str_qualname;     /* owned, interned: "__qualname__" */
 static PyObject *str_post_init;    /* owned, interned: "__post_init__" */
 static PyObject *str_setattr;      /* owned, interned: "__setattr__" */
 static PyObject *str_delattr;      /* owned, interned: "__delattr__" */
+static PyObject *str_signature;    /* owned, interned: "__signature__" */
+static PyObject *signature_factory; /* owned: params -> inspect.Signature, or NULL */
 static PyObject *str_empty;        /* owned: "" */
 static PyObject *str_dots;         /* owned: "..." (reprlib's fillvalue) */
 static PyObject *object_class;     /* owned: object.__dict__['__class__'] */
@@ -255,7 +257,72 @@ method_set_qualname(Method *m, PyObject *value, void *Py_UNUSED(c))
     return set_str_attr(&m->qualname, value, "__qualname__");
 }
 
+static const char *const *method_params(Method *m, Py_ssize_t *n);
+
+/* ``__signature__``: what attach()/make_init() stored, else the signature
+ * of the Python closure (``(self, other)`` and so on), made on first read by
+ * the factory _backend.py registers and kept in __dict__ (inspect reads it
+ * before anything else, so signature(), help() and pydoc see the same). */
+static PyObject *
+method_get_signature(Method *m, void *Py_UNUSED(c))
+{
+    if (m->dict != NULL) {
+        PyObject *sig = PyDict_GetItemWithError(m->dict, str_signature);  /* borrowed */
+        if (sig != NULL) {
+            return Py_NewRef(sig);
+        }
+        if (PyErr_Occurred()) {
+            return NULL;
+        }
+    }
+    Py_ssize_t n;
+    const char *const *params = method_params(m, &n);
+    if (params == NULL || signature_factory == NULL) {
+        PyErr_SetString(PyExc_AttributeError, "__signature__");
+        return NULL;
+    }
+    PyObject *names = PyTuple_New(n);
+    if (names == NULL) {
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *name = PyUnicode_FromString(params[i]);
+        if (name == NULL) {
+            Py_DECREF(names);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(names, i, name);
+    }
+    PyObject *sig = PyObject_CallOneArg(signature_factory, names);
+    Py_DECREF(names);
+    if (sig == NULL) {
+        return NULL;
+    }
+    if (PyObject_GenericSetAttr((PyObject *)m, str_signature, sig) < 0) {
+        Py_DECREF(sig);
+        return NULL;
+    }
+    return sig;
+}
+
+static int
+method_set_signature(Method *m, PyObject *value, void *Py_UNUSED(c))
+{
+    PyObject *dict = PyObject_GenericGetDict((PyObject *)m, NULL);
+    if (dict == NULL) {
+        return -1;
+    }
+    int rc = value == NULL ? PyDict_DelItem(dict, str_signature)
+                           : PyDict_SetItem(dict, str_signature, value);
+    Py_DECREF(dict);
+    if (rc < 0 && value == NULL && PyErr_ExceptionMatches(PyExc_KeyError)) {
+        PyErr_SetString(PyExc_AttributeError, "__signature__");
+    }
+    return rc;
+}
+
 static PyGetSetDef method_getset[] = {
+    {"__signature__", (getter)method_get_signature, (setter)method_set_signature, NULL, NULL},
     {"__name__", (getter)method_get_name, (setter)method_set_name, NULL, NULL},
     {"__qualname__", (getter)method_get_qualname, (setter)method_set_qualname, NULL, NULL},
     {"__dict__", PyObject_GenericGetDict, PyObject_GenericSetDict, NULL, NULL},
@@ -281,6 +348,29 @@ static const char *const PARAMS_EQ[] = {"self", "other"};
 static const char *const PARAMS_SELF[] = {"self"};
 static const char *const PARAMS_SETATTR[] = {"self", "name", "value"};
 static const char *const PARAMS_DELATTR[] = {"self", "name"};
+
+/* The parameters of the Python closure a method stands for (not __init__,
+ * whose signature make_init() sets). */
+static const char *const *
+method_params(Method *m, Py_ssize_t *n)
+{
+    switch (m->kind) {
+    case K_EQ: case K_ORDER: *n = 2; return PARAMS_EQ;
+    case K_HASH: case K_REPR: *n = 1; return PARAMS_SELF;
+    case K_SETATTR: *n = 3; return PARAMS_SETATTR;
+    case K_DELATTR: *n = 2; return PARAMS_DELATTR;
+    default: *n = 0; return NULL;
+    }
+}
+
+/* set_signature_factory(f): ``f(param_names) -> inspect.Signature``. */
+static PyObject *
+set_signature_factory(PyObject *module, PyObject *factory)
+{
+    Py_INCREF(factory);
+    Py_XSETREF(signature_factory, factory);
+    Py_RETURN_NONE;
+}
 
 /* Binds a call the way the interpreter binds ``def f(<params>)`` (no
  * defaults) into ``out`` (borrowed references), raising its TypeError texts. */
@@ -1294,6 +1384,8 @@ static PyMethodDef module_methods[] = {
     {"hash", make_hash, METH_VARARGS, "hash(name, names): a compiled __hash__."},
     {"repr", make_repr, METH_VARARGS, "repr(name, names, guarded): a compiled __repr__."},
     {"init", make_init, METH_VARARGS, "init(...): a compiled __init__ (see _init.py)."},
+    {"set_signature_factory", set_signature_factory, METH_O,
+     "set_signature_factory(f): f(param_names) builds the small methods' signatures."},
     {"frozen", make_frozen, METH_VARARGS,
      "frozen(name, cls, names, error, delete): a frozen __setattr__/__delattr__."},
     {NULL}
@@ -1322,6 +1414,7 @@ PyInit__speedups(void)
                 || intern(&str_post_init, "__post_init__") < 0
                 || intern(&str_setattr, "__setattr__") < 0
                 || intern(&str_delattr, "__delattr__") < 0
+                || intern(&str_signature, "__signature__") < 0
                 || intern(&str_empty, "") < 0 || intern(&str_dots, "...") < 0) {
             return NULL;
         }

@@ -144,3 +144,32 @@ def test_bad_arguments_to_the_constructors():
         _speedups.init(*args[:4], (('x', 'a', None),), *args[5:])
     with pytest.raises(ValueError):
         _speedups.init(*args[:5], (5,), *args[6:])
+
+
+SIGNATURES = {'__repr__': '(self)', '__eq__': '(self, other)', '__lt__': '(self, other)',
+              '__hash__': '(self)', '__setattr__': '(self, name, value)',
+              '__delattr__': '(self, name)'}
+
+
+@pytest.mark.parametrize('name', sorted(SIGNATURES))
+def test_small_method_signatures_and_docs(name):
+    """inspect and pydoc see the same signatures and inherited docs on both backends."""
+    method = getattr(Point, name)
+    assert str(inspect.signature(method)) == SIGNATURES[name]
+    assert str(inspect.signature(getattr(Point(1), name))) == SIGNATURES[name].replace(
+        'self, ', '').replace('(self)', '()')
+    assert inspect.getdoc(method) == getattr(object, name).__doc__
+
+
+def test_help_is_the_same_on_both_backends():
+    """``help(C)`` renders the same text whichever backend made the methods."""
+    code = ('import pydoc, re, tests.test_backend as t; '
+            'print(re.sub(" at 0x[0-9a-f]+", "", pydoc.render_doc(t.Point, renderer=pydoc.plaintext)))')
+    texts = []
+    for env in ({}, {'DATACLASS_META_PURE': '1'}):
+        environ = {k: v for k, v in os.environ.items() if not k.startswith('DATACLASS_META_')}
+        environ.update(env)
+        texts.append(subprocess.run([sys.executable, '-c', code], cwd=_ROOT, env=environ,
+                                    capture_output=True, text=True, check=True).stdout)
+    assert texts[0] == texts[1]
+    assert 'x: int' in texts[0]
