@@ -81,7 +81,7 @@ typedef struct {
     PyTypeObject *layout_type;  /* borrowed: compared by address only */
     unsigned int layout_tag;
     Py_ssize_t *offsets;        /* PyMem array, one per name */
-    int layout_plain;           /* obj.__class__ is type(obj) for this type */
+    int layout_plain;           /* obj.__class__ is type(obj) for layout_type */
 } Method;
 
 static PyTypeObject Method_Type;
@@ -461,55 +461,72 @@ class_of(PyObject *obj)
     return PyObject_GetAttr(obj, str_class);
 }
 
-/* The slots of ``tp`` that hold the fields ``m->names``, or NULL if none
- * can be used directly. A field is read from (or stored into) its slot
- * directly where the interpreter would do just that: its name finds an
- * ordinary ``__slots__`` member descriptor on the type, and the type has no
- * __getattribute__ (reads) or, unless the store is object.__setattr__'s
- * (frozen), no __setattr__ of its own. Cached under the type's version tag,
- * which changes whenever the type or one of its bases changes. */
-static Py_ssize_t *
-layout(Method *m, PyTypeObject *tp, int store)
+#define SMALL 16
+
+/* What a call may use of an instance's layout: copied out of the method's
+ * cache onto the caller's stack, because the cache may be recomputed for
+ * another type by a nested call (a field's __eq__ comparing instances of a
+ * subclass, a default factory constructing one) while this call runs. */
+typedef struct {
+    int plain;                 /* obj.__class__ is type(obj) */
+    int direct;                /* off[] is valid */
+    Py_ssize_t off[SMALL];     /* slot offset per field, or -1: generic access */
+} Layout;
+
+#define OFFSET(L, i) ((L).direct ? (L).off[i] : -1)
+
+/* The layout of ``tp`` for the fields of ``m`` (its names; an __init__'s
+ * steps). A field is read from (or stored into) its slot directly where the
+ * interpreter would do just that: its name finds an ordinary ``__slots__``
+ * member descriptor on the type, and the type has no __getattribute__ (reads)
+ * or, unless the store is object.__setattr__'s (frozen), no __setattr__ of its
+ * own. Cached under the type's version tag, which changes whenever the type
+ * or one of its bases changes. Never fails: the generic path is always right. */
+static void
+layout(Method *m, PyTypeObject *tp, int store, Layout *out)
 {
     PyObject *names = m->kind == K_INIT ? m->step_names : m->names;  /* borrowed */
-    if (tp == m->layout_type && tp->tp_version_tag == m->layout_tag
-            && (tp->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG)) {
-        return m->offsets;
-    }
     Py_ssize_t n = PyTuple_GET_SIZE(names);
-    if (m->offsets == NULL) {
-        m->offsets = PyMem_Malloc((n ? n : 1) * sizeof(Py_ssize_t));
+    out->direct = 0;
+    if (!(tp == m->layout_type && tp->tp_version_tag == m->layout_tag
+          && (tp->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG))) {
+        m->layout_type = NULL;
         if (m->offsets == NULL) {
-            return NULL;  /* no error set: the generic path is always right */
+            m->offsets = PyMem_Malloc((n ? n : 1) * sizeof(Py_ssize_t));
         }
-    }
-    m->layout_plain = tp->tp_getattro == PyObject_GenericGetAttr
-                      && _PyType_Lookup(tp, str_class) == object_class;
-    int usable = store ? (m->frozen || tp->tp_setattro == PyObject_GenericSetAttr)
-                       : tp->tp_getattro == PyObject_GenericGetAttr;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        m->offsets[i] = -1;
-        if (!usable) {
-            continue;
+        m->layout_plain = tp->tp_getattro == PyObject_GenericGetAttr
+                          && _PyType_Lookup(tp, str_class) == object_class;
+        if (m->offsets == NULL) {
+            out->plain = m->layout_plain;
+            return;
         }
-        PyObject *descr = _PyType_Lookup(tp, PyTuple_GET_ITEM(names, i));  /* borrowed */
-        if (descr != NULL && Py_IS_TYPE(descr, &PyMemberDescr_Type)) {
-            PyMemberDef *def = ((PyMemberDescrObject *)descr)->d_member;
-            if (def->type == T_OBJECT_EX && def->flags == 0
-                    && PyType_IsSubtype(tp, PyDescr_TYPE(descr))) {
-                m->offsets[i] = def->offset;
+        int usable = store ? (m->frozen || tp->tp_setattro == PyObject_GenericSetAttr)
+                           : tp->tp_getattro == PyObject_GenericGetAttr;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            m->offsets[i] = -1;
+            if (!usable) {
+                continue;
+            }
+            PyObject *descr = _PyType_Lookup(tp, PyTuple_GET_ITEM(names, i));  /* borrowed */
+            if (descr != NULL && Py_IS_TYPE(descr, &PyMemberDescr_Type)) {
+                PyMemberDef *def = ((PyMemberDescrObject *)descr)->d_member;
+                if (def->type == T_OBJECT_EX && def->flags == 0
+                        && PyType_IsSubtype(tp, PyDescr_TYPE(descr))) {
+                    m->offsets[i] = def->offset;
+                }
             }
         }
+        /* _PyType_Lookup gave the type a version tag, unless it cannot have one. */
+        if (tp->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG) {
+            m->layout_type = tp;
+            m->layout_tag = tp->tp_version_tag;
+        }
     }
-    /* _PyType_Lookup gave the type a version tag, unless it cannot have one. */
-    if (tp->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG) {
-        m->layout_type = tp;
-        m->layout_tag = tp->tp_version_tag;
+    out->plain = m->layout_plain;
+    if (n <= SMALL) {
+        memcpy(out->off, m->offsets, n * sizeof(Py_ssize_t));
+        out->direct = 1;
     }
-    else {
-        m->layout_type = NULL;
-    }
-    return m->offsets;
 }
 
 /* ``getattr(obj, name)`` of field i: its slot directly where ``offsets``
@@ -550,13 +567,14 @@ field_tuple(Method *m, PyObject *obj)
 {
     PyObject *names = m->names;  /* borrowed */
     Py_ssize_t n = PyTuple_GET_SIZE(names);
-    Py_ssize_t *offsets = layout(m, Py_TYPE(obj), 0);
+    Layout L;
+    layout(m, Py_TYPE(obj), 0, &L);
     PyObject *t = PyTuple_New(n);
     if (t == NULL) {
         return NULL;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *v = read_field(obj, PyTuple_GET_ITEM(names, i), offsets ? offsets[i] : -1);
+        PyObject *v = read_field(obj, PyTuple_GET_ITEM(names, i), OFFSET(L, i));
         if (v == NULL) {
             Py_DECREF(t);
             return NULL;
@@ -605,9 +623,9 @@ check_names(PyObject *names)
  * that order. Without a lookup where both are of one type whose __class__
  * is object's (``layout`` has just looked at ``type(self)``). */
 static int
-same_class(Method *m, PyObject *self, PyObject *other)
+same_class(const Layout *L, PyObject *self, PyObject *other)
 {
-    if (Py_TYPE(other) == Py_TYPE(self) && m->layout_plain && m->offsets != NULL) {
+    if (Py_TYPE(other) == Py_TYPE(self) && L->plain) {
         return 1;
     }
     PyObject *oc = class_of(other);
@@ -650,8 +668,9 @@ eq_call_body(Method *m, PyObject *const *args, size_t nargsf, PyObject *kwnames)
     if (self == other) {
         Py_RETURN_TRUE;
     }
-    Py_ssize_t *offsets = layout(m, Py_TYPE(self), 0);
-    int same = same_class(m, self, other);
+    Layout L;
+    layout(m, Py_TYPE(self), 0, &L);
+    int same = same_class(&L, self, other);
     if (same <= 0) {
         return same < 0 ? NULL : Py_NewRef(Py_NotImplemented);
     }
@@ -659,7 +678,7 @@ eq_call_body(Method *m, PyObject *const *args, size_t nargsf, PyObject *kwnames)
     Py_ssize_t n = PyTuple_GET_SIZE(m->names);
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *name = PyTuple_GET_ITEM(m->names, i);  /* borrowed */
-        Py_ssize_t offset = offsets && Py_TYPE(other) == Py_TYPE(self) ? offsets[i] : -1;
+        Py_ssize_t offset = Py_TYPE(other) == Py_TYPE(self) ? OFFSET(L, i) : -1;
         PyObject *x = read_field(self, name, offset);
         if (x == NULL) {
             goto error;
@@ -710,8 +729,9 @@ order_call_body(Method *m, PyObject *const *args, size_t nargsf, PyObject *kwnam
         return NULL;
     }
     PyObject *self = a[0], *other = a[1];  /* borrowed */
-    layout(m, Py_TYPE(self), 0);
-    int same = same_class(m, self, other);
+    Layout L;
+    layout(m, Py_TYPE(self), 0, &L);
+    int same = same_class(&L, self, other);
     if (same <= 0) {
         return same < 0 ? NULL : Py_NewRef(Py_NotImplemented);
     }
@@ -841,9 +861,10 @@ repr_fields(Method *m, PyObject *self)
     int is_str = PyUnicode_Check(qualname);
     /* The list owns its items: qualname (or ""), then the pieces and reprs. */
     PyList_SET_ITEM(parts, 0, Py_NewRef(is_str ? qualname : str_empty));
-    Py_ssize_t *offsets = layout(m, Py_TYPE(self), 0);
+    Layout L;
+    layout(m, Py_TYPE(self), 0, &L);
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *v = read_field(self, PyTuple_GET_ITEM(m->names, i), offsets ? offsets[i] : -1);
+        PyObject *v = read_field(self, PyTuple_GET_ITEM(m->names, i), OFFSET(L, i));
         if (v == NULL) {
             goto done;
         }
@@ -961,8 +982,6 @@ make_repr(PyObject *module, PyObject *args)
 /* __init__ (make_init)                                                      */
 /* ------------------------------------------------------------------------ */
 
-#define SMALL 16
-
 /* Binds a valid call as ``def __init__(self, <names[:npos]>, *, <rest>)``
  * into ``values`` (borrowed: arguments or defaults; the factory marker where
  * a default factory is due). Returns 0 when the call does not bind simply
@@ -1067,7 +1086,8 @@ bind_slow(Method *m, PyObject *const *args, Py_ssize_t given, PyObject *kwnames)
 static int
 init_assign(Method *m, PyObject *self, PyObject **values)
 {
-    Py_ssize_t *offsets = layout(m, Py_TYPE(self), 1);
+    Layout L;
+    layout(m, Py_TYPE(self), 1, &L);
     for (Py_ssize_t s = 0; s < m->nsteps; s++) {
         init_step *st = &m->step[s];
         PyObject *value;  /* owned */
@@ -1086,7 +1106,7 @@ init_assign(Method *m, PyObject *self, PyObject **values)
         if (value == NULL) {
             return -1;
         }
-        int rc = store_field(self, st->name, value, offsets ? offsets[s] : -1, m->frozen);
+        int rc = store_field(self, st->name, value, OFFSET(L, s), m->frozen);
         Py_DECREF(value);
         if (rc < 0) {
             return -1;
