@@ -475,6 +475,13 @@ typedef struct {
 
 #define OFFSET(L, i) ((L).direct ? (L).off[i] : -1)
 
+#if PY_VERSION_HEX >= 0x030D0000
+/* 3.13+: Py_TPFLAGS_VALID_VERSION_TAG is unused; a tag of 0 means none. */
+#define HAS_VERSION_TAG(tp) ((tp)->tp_version_tag != 0)
+#else
+#define HAS_VERSION_TAG(tp) (((tp)->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG) != 0)
+#endif
+
 /* The layout of ``tp`` for the fields of ``m`` (its names; an __init__'s
  * steps). A field is read from (or stored into) its slot directly where the
  * interpreter would do just that: its name finds an ordinary ``__slots__``
@@ -489,7 +496,7 @@ layout(Method *m, PyTypeObject *tp, int store, Layout *out)
     Py_ssize_t n = PyTuple_GET_SIZE(names);
     out->direct = 0;
     if (!(tp == m->layout_type && tp->tp_version_tag == m->layout_tag
-          && (tp->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG))) {
+          && HAS_VERSION_TAG(tp))) {
         m->layout_type = NULL;
         if (m->offsets == NULL) {
             m->offsets = PyMem_Malloc((n ? n : 1) * sizeof(Py_ssize_t));
@@ -517,7 +524,7 @@ layout(Method *m, PyTypeObject *tp, int store, Layout *out)
             }
         }
         /* _PyType_Lookup gave the type a version tag, unless it cannot have one. */
-        if (tp->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG) {
+        if (HAS_VERSION_TAG(tp)) {
             m->layout_type = tp;
             m->layout_tag = tp->tp_version_tag;
         }

@@ -173,3 +173,14 @@ def test_help_is_the_same_on_both_backends():
                                     capture_output=True, text=True, check=True).stdout)
     assert texts[0] == texts[1]
     assert 'x: int' in texts[0]
+
+
+def test_changing_the_class_after_use_is_seen():
+    """A slot replaced by a property after the methods ran: they read the property."""
+    class S(DataClass, slots=True, order=True, unsafe_hash=True):
+        x: int
+
+    a, b = S(1), S(2)
+    assert (a == b, a < b, repr(a)[-6:]) == (False, True, 'S(x=1)')
+    S.x = property(lambda self: 42)
+    assert (a == b, a < b, repr(a)[-7:], hash(a) == hash(b)) == (True, False, 'S(x=42)', True)
