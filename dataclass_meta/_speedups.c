@@ -742,18 +742,66 @@ order_call_body(Method *m, PyObject *const *args, size_t nargsf, PyObject *kwnam
     if (same <= 0) {
         return same < 0 ? NULL : Py_NewRef(Py_NotImplemented);
     }
-    PyObject *x = field_tuple(m, self);
-    if (x == NULL) {
-        return NULL;
-    }
-    PyObject *y = field_tuple(m, other);
-    if (y == NULL) {
+    Py_ssize_t n = PyTuple_GET_SIZE(m->names);
+    if (n > SMALL || !L.direct) {
+        PyObject *x = field_tuple(m, self);
+        if (x == NULL) {
+            return NULL;
+        }
+        PyObject *y = field_tuple(m, other);
+        if (y == NULL) {
+            Py_DECREF(x);
+            return NULL;
+        }
+        PyObject *result = PyObject_RichCompare(x, y, m->op);
         Py_DECREF(x);
-        return NULL;
+        Py_DECREF(y);
+        return result;
     }
-    PyObject *result = PyObject_RichCompare(x, y, m->op);
-    Py_DECREF(x);
-    Py_DECREF(y);
+    /* The same without building the tuples: all of self's fields, then all of
+     * other's, then tuple comparison (tuplerichcompare): the first pair that
+     * is not ``==`` (identity counts as equal) decides with ``op``; all equal
+     * compares the (equal) lengths. */
+    PyObject *x[SMALL], *y[SMALL];  /* owned, the first n */
+    PyObject *result = NULL;
+    Py_ssize_t nx = 0, ny = 0, i;
+    Py_ssize_t offset;
+    for (; nx < n; nx++) {
+        x[nx] = read_field(self, PyTuple_GET_ITEM(m->names, nx), OFFSET(L, nx));
+        if (x[nx] == NULL) {
+            goto done;
+        }
+    }
+    for (; ny < n; ny++) {
+        offset = Py_TYPE(other) == Py_TYPE(self) ? OFFSET(L, ny) : -1;
+        y[ny] = read_field(other, PyTuple_GET_ITEM(m->names, ny), offset);
+        if (y[ny] == NULL) {
+            goto done;
+        }
+    }
+    for (i = 0; i < n; i++) {
+        int k = PyObject_RichCompareBool(x[i], y[i], Py_EQ);
+        if (k < 0) {
+            goto done;
+        }
+        if (!k) {
+            break;
+        }
+    }
+    if (i == n) {
+        /* equal lengths: <= and >= hold, < and > do not */
+        result = Py_NewRef(m->op == Py_LE || m->op == Py_GE ? Py_True : Py_False);
+    }
+    else {
+        result = PyObject_RichCompare(x[i], y[i], m->op);
+    }
+done:
+    for (i = 0; i < nx; i++) {
+        Py_DECREF(x[i]);
+    }
+    for (i = 0; i < ny; i++) {
+        Py_DECREF(y[i]);
+    }
     return result;
 }
 
