@@ -191,7 +191,7 @@ method_dealloc(Method *m)
 
 /* A function's __get__: unbound from the class, a bound method from an instance. */
 static PyObject *
-method_descr_get(PyObject *self, PyObject *obj, PyObject *type)
+method_descr_get(PyObject *self, PyObject *obj, PyObject *Py_UNUSED(type))
 {
     if (obj == Py_None || obj == NULL) {
         return Py_NewRef(self);
@@ -365,7 +365,7 @@ method_params(Method *m, Py_ssize_t *n)
 
 /* set_signature_factory(f): ``f(param_names) -> inspect.Signature``. */
 static PyObject *
-set_signature_factory(PyObject *module, PyObject *factory)
+set_signature_factory(PyObject *Py_UNUSED(module), PyObject *factory)
 {
     Py_INCREF(factory);
     Py_XSETREF(signature_factory, factory);
@@ -809,7 +809,7 @@ GUARDED(order_call)
 
 /* eq(name, names) -> the compiled __eq__ comparing ``names``. */
 static PyObject *
-make_eq(PyObject *module, PyObject *args)
+make_eq(PyObject *Py_UNUSED(module), PyObject *args)
 {
     PyObject *name, *names;
     if (!PyArg_ParseTuple(args, "UO:eq", &name, &names) || check_names(names) < 0) {
@@ -825,7 +825,7 @@ make_eq(PyObject *module, PyObject *args)
 
 /* order(name, names, op) -> the compiled ordering; op is Py_LT, Py_LE, ... */
 static PyObject *
-make_order(PyObject *module, PyObject *args)
+make_order(PyObject *Py_UNUSED(module), PyObject *args)
 {
     PyObject *name, *names;
     int op;
@@ -873,7 +873,7 @@ GUARDED(hash_call)
 
 /* hash(name, names) -> the compiled __hash__. */
 static PyObject *
-make_hash(PyObject *module, PyObject *args)
+make_hash(PyObject *Py_UNUSED(module), PyObject *args)
 {
     PyObject *name, *names;
     if (!PyArg_ParseTuple(args, "UO:hash", &name, &names) || check_names(names) < 0) {
@@ -993,7 +993,7 @@ GUARDED(repr_call)
 /* repr(name, names, guarded) -> the compiled __repr__ (with the guard, or
  * the inner one that the guarded one names as __wrapped__). */
 static PyObject *
-make_repr(PyObject *module, PyObject *args)
+make_repr(PyObject *Py_UNUSED(module), PyObject *args)
 {
     PyObject *name, *names;
     int guarded;
@@ -1249,7 +1249,7 @@ GUARDED(init_call)
  *      post_init, bind, factory_marker, no_default) -> the compiled __init__.
  * steps: (field name, parameter index or -1, factory or None) in field order. */
 static PyObject *
-make_init(PyObject *module, PyObject *args)
+make_init(PyObject *Py_UNUSED(module), PyObject *args)
 {
     PyObject *name, *names, *defaults, *steps, *initvars, *unbound, *bind;
     PyObject *marker, *no_default;
@@ -1407,7 +1407,7 @@ GUARDED(delattr_call)
 
 /* frozen(name, cls, names, error, delete) -> the compiled __setattr__ or __delattr__. */
 static PyObject *
-make_frozen(PyObject *module, PyObject *args)
+make_frozen(PyObject *Py_UNUSED(module), PyObject *args)
 {
     PyObject *name, *cls, *names, *error;
     int delete;
