@@ -82,6 +82,7 @@ typedef struct {
     unsigned int layout_tag;
     Py_ssize_t *offsets;        /* PyMem array, one per name */
     int layout_plain;           /* obj.__class__ is type(obj) for layout_type */
+    int cleared;                /* tp_clear ran (a garbage cycle): not callable */
 } Method;
 
 static PyTypeObject Method_Type;
@@ -126,6 +127,7 @@ method_alloc(int kind, vectorcallfunc call, PyObject *name)
     m->layout_type = NULL;
     m->layout_tag = 0;
     m->offsets = NULL;
+    m->cleared = 0;
     PyObject_GC_Track(m);
     return m;
 }
@@ -155,6 +157,7 @@ method_traverse(Method *m, visitproc visit, void *arg)
 static int
 method_clear(Method *m)
 {
+    m->cleared = 1;
     Py_CLEAR(m->name);
     Py_CLEAR(m->qualname);
     Py_CLEAR(m->module);
@@ -614,6 +617,11 @@ check_names(PyObject *names)
     static PyObject *                                                         \
     fn(Method *m, PyObject *const *args, size_t nargsf, PyObject *kwnames)    \
     {                                                                         \
+        if (m->cleared) { /* called from a finalizer of its own garbage */    \
+            PyErr_SetString(PyExc_ReferenceError,                             \
+                            "compiled function called after it was cleared"); \
+            return NULL;                                                      \
+        }                                                                     \
         if (Py_EnterRecursiveCall("")) {                                      \
             return NULL;                                                      \
         }                                                                     \
