@@ -51,6 +51,7 @@ typedef struct {
     PyObject *qualname;
     PyObject *module;
     PyObject *doc;
+    PyObject *objclass;      /* __objclass__: the class it is attached to */
     PyObject *dict;          /* owned, created on first attribute store */
     PyObject *weakreflist;
     int kind;
@@ -111,6 +112,7 @@ method_alloc(int kind, vectorcallfunc call, PyObject *name)
     m->qualname = Py_NewRef(name);
     m->module = NULL;
     m->doc = NULL;
+    m->objclass = NULL;
     m->dict = NULL;
     m->weakreflist = NULL;
     m->kind = kind;
@@ -139,6 +141,7 @@ method_traverse(Method *m, visitproc visit, void *arg)
     Py_VISIT(m->qualname);
     Py_VISIT(m->module);
     Py_VISIT(m->doc);
+    Py_VISIT(m->objclass);
     Py_VISIT(m->dict);
     Py_VISIT(m->names);
     Py_VISIT(m->cls);
@@ -162,6 +165,7 @@ method_clear(Method *m)
     Py_CLEAR(m->qualname);
     Py_CLEAR(m->module);
     Py_CLEAR(m->doc);
+    Py_CLEAR(m->objclass);
     Py_CLEAR(m->dict);
     Py_CLEAR(m->names);
     Py_CLEAR(m->cls);
@@ -335,6 +339,8 @@ static PyGetSetDef method_getset[] = {
 static PyMemberDef method_members[] = {
     {"__module__", T_OBJECT, offsetof(Method, module), 0, NULL},
     {"__doc__", T_OBJECT, offsetof(Method, doc), 0, NULL},
+    /* T_OBJECT_EX: missing (AttributeError) until attach() sets it */
+    {"__objclass__", T_OBJECT_EX, offsetof(Method, objclass), 0, NULL},
     {NULL}
 };
 
