@@ -94,7 +94,7 @@ def _probe(self):  # pragma: no cover - never called
     return ''
 
 
-_REPRLIB_CODE = recursive_repr()(_probe).__code__
+_REPRLIB_CODE = recursive_repr()(_probe).__code__ if speedups is not None else None
 
 
 def make_eq(fields):
