@@ -1,3 +1,33 @@
-from setuptools import setup
+"""Builds the optional compiled core; without a compiler the pure package installs."""
 
-setup()
+import warnings
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+
+class optional_build_ext(build_ext):
+    """``build_ext`` that warns instead of failing: ``_speedups`` is optional."""
+
+    def run(self):
+        try:
+            super().run()
+        except Exception as exc:  # no compiler at all (DistutilsPlatformError, ...)
+            self._skip(exc)
+
+    def build_extension(self, ext):
+        try:
+            super().build_extension(ext)
+        except Exception as exc:  # CCompilerError, CompileError, LinkError, ...
+            self._skip(exc)
+
+    def _skip(self, exc):
+        warnings.warn(f'dataclass_meta: the compiled core was not built ({exc}); '
+                      f'the pure-Python backend will be used', stacklevel=1)
+
+
+setup(
+    ext_modules=[Extension('dataclass_meta._speedups', ['dataclass_meta/_speedups.c'],
+                           optional=True)],
+    cmdclass={'build_ext': optional_build_ext},
+)

@@ -79,12 +79,20 @@ class Kit:
 
 
 class DataClassMetaKit(Kit):
-    def __init__(self, frozen=False, slots=False):
+    """``dataclass_meta`` on its active backend (compiled when built), or with
+    ``pure=True`` on the pure-Python closures: those classes are made while the
+    factories are switched to their pure versions, so both run in one process
+    against the same ``@dataclass`` reference."""
+
+    def __init__(self, frozen=False, slots=False, pure=False):
         import dataclass_meta
-        self.frozen, self.slots = frozen, slots
-        self.name = 'dm' + ('_frozen' if frozen else '') + ('_slots' if slots else '')
-        self.label = 'dataclass_meta' + (' frozen' if frozen else '') + (' slots' if slots else '')
-        self.ref = 'std' + self.name[2:]
+        self.frozen, self.slots, self.pure = frozen, slots, pure
+        flavour = ('_frozen' if frozen else '') + ('_slots' if slots else '')
+        self.name = ('dm_pure' if pure else 'dm') + flavour
+        backend = 'pure' if pure else dataclass_meta.BACKEND
+        self.label = (f'dataclass_meta ({backend})' + (' frozen' if frozen else '')
+                      + (' slots' if slots else ''))
+        self.ref = 'std' + flavour
         self.ns = {'DataClass': dataclass_meta.DataClass, 'field': dataclass_meta.field}
         self.asdict, self.astuple = dataclass_meta.asdict, dataclass_meta.astuple
         self.replace = dataclass_meta.replace
@@ -96,6 +104,57 @@ class DataClassMetaKit(Kit):
 
     def factory(self, src):
         return f'field(default_factory={src})'
+
+    def build(self, name, fields, doc=None, base=None):
+        with _pure_factories(self.pure):
+            return super().build(name, fields, doc, base)
+
+    def maker(self, fields, doc=None, base=None):
+        make = super().maker(fields, doc, base)
+        if not self.pure:
+            return make
+        from dataclass_meta import _init, _methods
+
+        def make_pure():  # two stores each way: nothing next to ~30 µs per class
+            _methods.speedups = _init.speedups = None
+            try:
+                return make()
+            finally:
+                _methods.speedups = _init.speedups = _SPEEDUPS
+        return make_pure
+
+
+def _compiled_active():
+    import dataclass_meta
+    return dataclass_meta.BACKEND == 'compiled'
+
+
+class _pure_factories:
+    """While active (and ``on``), the package's factories build pure closures."""
+
+    def __init__(self, on):
+        self.on = on
+
+    def __enter__(self):
+        if self.on:
+            from dataclass_meta import _init, _methods
+            _methods.speedups = _init.speedups = None
+
+    def __exit__(self, *exc):
+        if self.on:
+            from dataclass_meta import _init, _methods
+            _methods.speedups = _init.speedups = _SPEEDUPS
+
+
+def _speedups():
+    try:
+        from dataclass_meta._backend import speedups
+    except ImportError:
+        return None
+    return speedups
+
+
+_SPEEDUPS = _speedups()
 
 
 class StdlibKit(Kit):
@@ -218,6 +277,9 @@ def kits():
     """Every contender this interpreter can run, references (stdlib) first."""
     found = [StdlibKit(), StdlibKit(frozen=True), StdlibKit(slots=True),
              DataClassMetaKit(), DataClassMetaKit(frozen=True), DataClassMetaKit(slots=True)]
+    if _compiled_active():  # the pure closures as their own column beside the compiled
+        found += [DataClassMetaKit(pure=True), DataClassMetaKit(frozen=True, pure=True),
+                  DataClassMetaKit(slots=True, pure=True)]
     for make in (AttrsKit, lambda: AttrsKit(frozen=True), MsgspecKit, HandWrittenKit):
         try:
             found.append(make())

@@ -4,7 +4,8 @@ import json
 import os
 from xml.sax.saxutils import escape
 
-COLUMNS = ['dm', 'dm_frozen', 'dm_slots', 'std_frozen', 'std_slots',
+COLUMNS = ['dm', 'dm_frozen', 'dm_slots', 'dm_pure', 'dm_pure_frozen', 'dm_pure_slots',
+           'std_frozen', 'std_slots',
            'attrs', 'attrs_frozen', 'msgspec', 'hand']
 
 
@@ -24,7 +25,9 @@ def markdown(results):
     lines = [
         f'### Python {info["python"]} ({info["implementation"]})', '',
         f'Machine: {info["cpu"]}, {info["cpus"]} CPUs, {info["platform"]}. '
-        f'Versions: {versions}. {results["rounds"]} interleaved rounds'
+        f'Versions: {versions}. Backend: {info.get("backend", "pure")}'
+        f'{" (the pure closures: the dm_pure columns)" if info.get("backend") == "compiled" else ""}'
+        f'. {results["rounds"]} interleaved rounds'
         f'{" (quick setting)" if results["quick"] else ""}.', '',
         'Each cell is the median of the per-round ratio *contender / its stdlib '
         'reference* (same flavour: plain, frozen or slots; attrs.define, msgspec and the '

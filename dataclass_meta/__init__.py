@@ -10,6 +10,7 @@
 
 from dataclasses import KW_ONLY, MISSING, FrozenInstanceError, InitVar
 
+from ._backend import BACKEND
 from ._fields import Field, field, namespace_annotations
 from ._functions import (
     asdict, astuple, fields, is_dataclass, make_dataclass, replace)
@@ -20,6 +21,7 @@ __all__ = [
     'field', 'Field', 'fields', 'asdict', 'astuple', 'replace',
     'is_dataclass', 'make_dataclass', 'namespace_annotations',
     'MISSING', 'KW_ONLY', 'InitVar', 'FrozenInstanceError',
+    'BACKEND',
 ]
 __version__ = '0.1.0'
 

@@ -32,8 +32,10 @@ __all__ = [
     'field', 'Field', 'fields', 'asdict', 'astuple', 'replace',
     'is_dataclass', 'make_dataclass', 'namespace_annotations',
     'MISSING', 'KW_ONLY', 'InitVar', 'FrozenInstanceError',
+    'BACKEND',
 ]
 __version__: str
+BACKEND: Literal['compiled', 'pure']
 
 _T = TypeVar('_T')
 

@@ -16,6 +16,7 @@ from itertools import repeat
 from operator import itemgetter
 
 from ._arity import MISSING_ARG, TEMPLATES
+from ._backend import speedups
 from ._fields import CLASSVAR, INITVAR, annotationlib
 
 if annotationlib is not None:
@@ -65,7 +66,10 @@ def make_init(cls, fields, frozen, slots, has_post_init):
     fields = kept
     params = positional + keyword
     store = _object_setattr if frozen else setattr
-    if simple and len(params) < len(TEMPLATES):
+    if speedups is not None:
+        __init__ = _compiled_init(cls, first_param, fields, positional, keyword, slots,
+                                  frozen, has_post_init)
+    elif simple and len(params) < len(TEMPLATES):
         names = tuple([f.name for f in params])
         defaults = tuple([MISSING_ARG if f.default is MISSING else f.default for f in params])
         binder = []  # the template calls it only for mixed calls and errors: build it then
@@ -170,12 +174,27 @@ def _item_tuple(names):
     return lambda mapping: ()
 
 
-def _assigner(fields, params, slots, store, has_post_init):
-    """``assign(self, values)``: store the fields in definition order, calling
-    default factories at their field's turn, then call ``__post_init__`` with
-    the InitVars (in definition order, as the stdlib does)."""
+def _compiled_init(cls, first_param, fields, positional, keyword, slots, frozen,
+                   has_post_init):
+    """The compiled ``__init__`` (``_speedups.init``): the same binding, steps and
+    ``__post_init__`` call as ``_binder`` + ``_assigner``, in C. Calls that do not
+    bind simply (every erroneous one) go to ``_binder``, which raises."""
+    params = positional + keyword
+    steps, initvars, unbound = _assignment(fields, params, slots)
+    return speedups.init(
+        '__init__', tuple([f.name for f in params]), len(positional),
+        tuple([_default_of(f) for f in params]),
+        tuple([(name, -1 if i is None else i, factory) for name, i, factory in steps]),
+        initvars, unbound, frozen, has_post_init,
+        _binder(cls, first_param, positional, keyword), FACTORY, _NO_DEFAULT)
+
+
+def _assignment(fields, params, slots):
+    """What ``__init__`` stores, in definition order: (name, parameter index or
+    None, factory or None) per field; the parameter indexes of the InitVars;
+    the name of an ``init=False`` InitVar (or None)."""
     index = {f.name: i for i, f in enumerate(params)}
-    steps = []  # (name, parameter index or None, factory or None), in field order
+    steps = []
     for f in fields:
         factory = None if f.default_factory is MISSING else f.default_factory
         if f._field_type is INITVAR:
@@ -186,13 +205,21 @@ def _assigner(fields, params, slots, store, has_post_init):
             steps.append((f.name, None, factory))
         elif slots and f.default is not MISSING:
             steps.append((f.name, None, repeat(f.default).__next__))
-    names = tuple(name for name, _, _ in steps)
-    picks = tuple(i for _, i, _ in steps)
-    plain = all(i is not None and factory is None for _, i, factory in steps)
     initvars = tuple(index[f.name] for f in fields if f.init and f._field_type is INITVAR)
     # The stdlib passes every InitVar to __post_init__ by name; one with
     # init=False is no parameter there, so its __init__ fails with NameError.
     unbound = next((f.name for f in fields if f._field_type is INITVAR and not f.init), None)
+    return steps, initvars, unbound
+
+
+def _assigner(fields, params, slots, store, has_post_init):
+    """``assign(self, values)``: store the fields in definition order, calling
+    default factories at their field's turn, then call ``__post_init__`` with
+    the InitVars (in definition order, as the stdlib does)."""
+    steps, initvars, unbound = _assignment(fields, params, slots)
+    names = tuple(name for name, _, _ in steps)
+    picks = tuple(i for _, i, _ in steps)
+    plain = all(i is not None and factory is None for _, i, factory in steps)
 
     def assign(self, values):
         if plain:  # C loop; every store returns None

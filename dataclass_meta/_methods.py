@@ -12,11 +12,13 @@ from reprlib import recursive_repr
 from dataclasses import MISSING, FrozenInstanceError
 
 from ._arity import EQ_TEMPLATES
+from ._backend import speedups
 from ._init import is_generated_init
 from ._fields import CLASSVAR, FIELD, INITVAR
 
 
 _object_new = object.__new__
+_FunctionType = type(lambda: None)
 
 
 def attach(cls, name, function):
@@ -25,6 +27,10 @@ def attach(cls, name, function):
         function.__name__ = name
     function.__qualname__ = f'{cls.__qualname__}.{name}'
     function.__module__ = cls.__module__
+    if speedups is not None and not isinstance(function, _FunctionType):
+        # compiled: like any method descriptor, it names its class (inspect.getdoc
+        # then finds the inherited docstring, as for the pure closure)
+        function.__objclass__ = cls
     setattr(cls, name, function)
 
 
@@ -57,6 +63,8 @@ def make_repr(fields):
     reprlib; pprint: ``__wrapped__.__qualname__`` names ``__create_fn__``).
     """
     names = tuple(f.name for f in fields if f.repr)
+    if speedups is not None:
+        return _compiled_repr(names)
     template = '(' + ', '.join(f'{name}=%r' for name in names) + ')'
     values = tuple_getter(names)
 
@@ -68,6 +76,27 @@ def make_repr(fields):
     return wrapper
 
 
+def _compiled_repr(names):
+    """The compiled ``__repr__`` in the same shape: the guard keyed like reprlib's,
+    ``__wrapped__`` the unguarded one named ``__create_fn__.<locals>.__repr__``
+    (pprint), and ``__code__`` the code of reprlib's wrapper, the one attribute
+    rich reads (``__repr__.__code__.co_filename`` names reprlib). That code
+    object exists already; nothing is built."""
+    inner = speedups.repr('__repr__', names, False)
+    inner.__qualname__ = '__create_fn__.<locals>.__repr__'
+    wrapper = speedups.repr('__repr__', names, True)
+    wrapper.__wrapped__ = inner
+    wrapper.__code__ = _REPRLIB_CODE
+    return wrapper
+
+
+def _probe(self):  # pragma: no cover - never called
+    return ''
+
+
+_REPRLIB_CODE = recursive_repr()(_probe).__code__ if speedups is not None else None
+
+
 def make_eq(fields):
     """``__eq__`` as 3.13 builds it: same class only, then field by field.
 
@@ -76,6 +105,8 @@ def make_eq(fields):
     Up to ten fields: an arity template; beyond, the same through ``map``.
     """
     names = tuple(f.name for f in fields if f.compare)
+    if speedups is not None:
+        return speedups.eq('__eq__', names)
     lazy = _lazy_eq(names)
     if len(names) < len(EQ_TEMPLATES):
         return EQ_TEMPLATES[len(names)](tuple_getter(names), lazy)
@@ -104,8 +135,11 @@ def make_order(fields, op):
     ``op`` is ``operator.lt`` and so on; each has its own closure with the
     operator written out, so that a comparison is no extra call.
     """
-    values = tuple_getter(tuple(f.name for f in fields if f.compare))  # shared getter
-    return _ORDER_FACTORIES[op](values)
+    names = tuple(f.name for f in fields if f.compare)
+    if speedups is not None:
+        name, code = _ORDER_CODES[op]
+        return speedups.order(name, names, code)
+    return _ORDER_FACTORIES[op](tuple_getter(names))  # a getter shared by classes
 
 
 def _lt(values):
@@ -141,12 +175,16 @@ def _ge(values):
 
 
 _ORDER_FACTORIES = {lt: _lt, le: _le, gt: _gt, ge: _ge}
+# The C API's comparison codes (Py_LT == 0, Py_LE, Py_EQ, Py_NE, Py_GT, Py_GE).
+_ORDER_CODES = {lt: ('__lt__', 0), le: ('__le__', 1), gt: ('__gt__', 4), ge: ('__ge__', 5)}
 
 
 def make_hash(fields):
     """``__hash__``: the hash of the tuple of fields with ``hash`` (else ``compare``)."""
-    values = tuple_getter(tuple(f.name for f in fields
-                                if (f.compare if f.hash is None else f.hash)))
+    names = tuple(f.name for f in fields if (f.compare if f.hash is None else f.hash))
+    if speedups is not None:
+        return speedups.hash('__hash__', names)
+    values = tuple_getter(names)
 
     def __hash__(self):
         return hash(values(self))
@@ -187,6 +225,8 @@ def make_frozen_setattr(cls, fields):
     """``__setattr__`` of a frozen class: fields (and anything on the class
     itself) cannot be assigned; a subclass's own new attributes can."""
     names = frozenset(f.name for f in fields)
+    if speedups is not None:
+        return speedups.frozen('__setattr__', cls, names, FrozenInstanceError, False)
 
     def __setattr__(self, name, value):
         if type(self) is cls or name in names:
@@ -198,6 +238,8 @@ def make_frozen_setattr(cls, fields):
 def make_frozen_delattr(cls, fields):
     """``__delattr__`` of a frozen class, the twin of ``make_frozen_setattr``."""
     names = frozenset(f.name for f in fields)
+    if speedups is not None:
+        return speedups.frozen('__delattr__', cls, names, FrozenInstanceError, True)
 
     def __delattr__(self, name):
         if type(self) is cls or name in names:

@@ -111,3 +111,41 @@ def test_hook_sees_exec(audit):
     """The hook works: a real exec is recorded (so the other tests can fail)."""
     exec('1')
     assert audit and audit[0][0] in ('exec', 'compile')
+
+
+def test_audited_methods_are_the_active_backend():
+    """The audit above saw the compiled methods when the compiled core is active."""
+    import dataclass_meta
+
+    class C(DataClass, order=True):
+        a: int = 0
+
+    kind = type(C.__dict__['__eq__']).__name__
+    assert kind == {'compiled': 'compiled_function', 'pure': 'function'}[dataclass_meta.BACKEND]
+
+
+def test_other_backend_never_execs():
+    """This module again, in a fresh process, on the other backend."""
+    import os
+    import subprocess
+
+    import dataclass_meta
+    if os.environ.get('DATACLASS_META_AUDIT_CHILD'):
+        pytest.skip('already the run on the other backend')
+    env = {k: v for k, v in os.environ.items() if not k.startswith('DATACLASS_META_')}
+    env['DATACLASS_META_AUDIT_CHILD'] = '1'
+    if dataclass_meta.BACKEND == 'compiled':
+        env['DATACLASS_META_PURE'] = '1'
+        env['DATACLASS_META_EXPECT_BACKEND'] = 'pure'
+    else:
+        try:
+            import dataclass_meta._speedups  # noqa: F401
+        except ImportError:
+            pytest.skip('the compiled core is not built')
+        env['DATACLASS_META_EXPECT_BACKEND'] = 'compiled'
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    run = subprocess.run(
+        [sys.executable, '-m', 'pytest', '-q', '-p', 'no:cacheprovider', __file__,
+         os.path.join(root, 'tests', 'test_backend.py') + '::test_expected_backend_is_active'],
+        cwd=root, env=env, capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout + run.stderr

@@ -13,7 +13,13 @@ def test_all_names_import():
     assert set(dataclass_meta.__all__) == {
         'DataClass', 'DataClassMeta', 'field', 'Field', 'fields', 'asdict',
         'astuple', 'replace', 'is_dataclass', 'make_dataclass', 'MISSING',
-        'KW_ONLY', 'InitVar', 'FrozenInstanceError', 'namespace_annotations'}
+        'KW_ONLY', 'InitVar', 'FrozenInstanceError', 'BACKEND',
+        'namespace_annotations'}
+
+
+def test_backend_names_the_implementation():
+    """``BACKEND`` says which generated methods are in use: 'compiled' or 'pure'."""
+    assert dataclass_meta.BACKEND in ('compiled', 'pure')
 
 
 def test_stdlib_objects_are_shared():

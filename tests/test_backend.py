@@ -1,0 +1,188 @@
+"""Backend selection: the compiled core when built, the pure closures on request."""
+
+import gc
+import inspect
+import os
+import pickle
+import subprocess
+import sys
+import weakref
+
+import pytest
+
+import dataclass_meta
+from dataclass_meta import DataClass, field
+
+compiled = pytest.mark.skipif(dataclass_meta.BACKEND != 'compiled',
+                              reason='the compiled core is not active')
+
+_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _backend_in_subprocess(**env):
+    """``dataclass_meta.BACKEND`` in a fresh interpreter with ``env`` added."""
+    environ = {k: v for k, v in os.environ.items() if not k.startswith('DATACLASS_META_')}
+    environ.update(env)
+    out = subprocess.run(
+        [sys.executable, '-c', 'import dataclass_meta; print(dataclass_meta.BACKEND)'],
+        cwd=_ROOT, env=environ, capture_output=True, text=True, check=True)
+    return out.stdout.strip()
+
+
+def test_expected_backend_is_active():
+    """Where the test run asks for a backend (tox, CI), it is the one in use."""
+    expected = os.environ.get('DATACLASS_META_EXPECT_BACKEND')
+    if os.environ.get('DATACLASS_META_PURE') == '1':
+        expected = 'pure'
+    if expected is None:
+        pytest.skip('no backend expected by this run')
+    assert dataclass_meta.BACKEND == expected
+
+
+def test_env_var_forces_pure():
+    """``DATACLASS_META_PURE=1`` selects the pure backend even when the core is built."""
+    assert _backend_in_subprocess(DATACLASS_META_PURE='1') == 'pure'
+
+
+def test_other_values_do_not_force_pure():
+    """Only ``1`` forces it; without the variable the built core is used."""
+    try:
+        import dataclass_meta._speedups  # noqa: F401
+    except ImportError:
+        expected = 'pure'
+    else:
+        expected = 'compiled'
+    assert _backend_in_subprocess() == expected
+    assert _backend_in_subprocess(DATACLASS_META_PURE='0') == expected
+
+
+class Point(DataClass, order=True, frozen=True):
+    x: int
+    y: list = field(default_factory=list, compare=False)
+
+
+GENERATED = ['__init__', '__repr__', '__eq__', '__lt__', '__le__', '__gt__', '__ge__',
+             '__hash__', '__setattr__', '__delattr__']
+
+
+def test_generated_methods_are_of_the_active_backend():
+    """Compiled: every generated method is a ``compiled_function``; pure: functions."""
+    for name in GENERATED:
+        method = Point.__dict__[name]
+        kind = type(method).__name__
+        assert kind == ('compiled_function' if dataclass_meta.BACKEND == 'compiled'
+                        else 'function'), name
+
+
+@compiled
+@pytest.mark.parametrize('name', GENERATED)
+def test_compiled_methods_look_like_functions(name):
+    """Names, module, binding, weak references and pickling as for a function."""
+    method = Point.__dict__[name]
+    assert method.__name__ == name
+    assert method.__qualname__ == f'Point.{name}'
+    assert method.__module__ == __name__
+    assert method.__doc__ is None
+    assert getattr(Point, name) is method  # from the class: the function itself
+    p = Point(1)
+    bound = getattr(p, name)
+    assert bound.__self__ is p and bound.__func__ is method
+    assert weakref.ref(method)() is method
+    assert pickle.loads(pickle.dumps(method)) is method
+    assert repr(method).startswith(f'<compiled function Point.{name} at 0x')
+    assert inspect.isroutine(method)
+
+
+@compiled
+def test_compiled_function_attributes():
+    """``__name__``/``__qualname__`` take strings only; other attributes go in ``__dict__``."""
+    method = Point.__dict__['__eq__']
+    with pytest.raises(TypeError, match='__name__ must be set to a string object'):
+        method.__name__ = 1
+    with pytest.raises(TypeError, match='__qualname__ must be set to a string object'):
+        del method.__qualname__
+    init = Point.__init__
+    # 3.14+: an __annotate__ function, as 3.14's dataclasses gives __init__.
+    annotations = '__annotate__' if sys.version_info >= (3, 14) else '__annotations__'
+    assert set(init.__dict__) >= {'__signature__', annotations}
+    assert str(inspect.signature(Point)) == '(x: int, y: list = <factory>) -> None'
+    assert init.__annotations__ == {'x': int, 'y': list, 'return': None}
+
+
+@compiled
+def test_compiled_methods_are_collected_with_their_class():
+    """A class and its compiled methods (which may refer back to it) are collected."""
+    def make():
+        class C(DataClass, frozen=True, order=True):
+            x: int
+        C(1) < C(2), hash(C(1)), repr(C(1))
+        return weakref.ref(C), weakref.ref(C.__dict__['__setattr__'])
+
+    refs = make()
+    gc.collect()
+    assert [ref() for ref in refs] == [None, None]
+
+
+@compiled
+def test_bad_arguments_to_the_constructors():
+    """The module's constructors check what they are given."""
+    from dataclass_meta import _speedups
+    with pytest.raises(TypeError):
+        _speedups.eq('__eq__', ['x'])
+    with pytest.raises(TypeError):
+        _speedups.hash('__hash__', (1,))
+    with pytest.raises(ValueError):
+        _speedups.order('__lt__', ('x',), 2)
+    with pytest.raises(TypeError):
+        _speedups.frozen('__setattr__', Point, {'x'}, Exception, False)
+    args = ('__init__', ('x',), 1, (None,), (('x', 0, None),), (), None, False, False,
+            print, object(), object())
+    _speedups.init(*args)
+    with pytest.raises(ValueError):
+        _speedups.init(*args[:3], (), *args[4:])
+    with pytest.raises(ValueError):
+        _speedups.init(*args[:4], (('x', -1, None),), *args[5:])
+    with pytest.raises(ValueError):
+        _speedups.init(*args[:4], (('x', 'a', None),), *args[5:])
+    with pytest.raises(ValueError):
+        _speedups.init(*args[:5], (5,), *args[6:])
+
+
+SIGNATURES = {'__repr__': '(self)', '__eq__': '(self, other)', '__lt__': '(self, other)',
+              '__hash__': '(self)', '__setattr__': '(self, name, value)',
+              '__delattr__': '(self, name)'}
+
+
+@pytest.mark.parametrize('name', sorted(SIGNATURES))
+def test_small_method_signatures_and_docs(name):
+    """inspect and pydoc see the same signatures and inherited docs on both backends."""
+    method = getattr(Point, name)
+    assert str(inspect.signature(method)) == SIGNATURES[name]
+    assert str(inspect.signature(getattr(Point(1), name))) == SIGNATURES[name].replace(
+        'self, ', '').replace('(self)', '()')
+    assert inspect.getdoc(method) == getattr(object, name).__doc__
+
+
+def test_help_is_the_same_on_both_backends():
+    """``help(C)`` renders the same text whichever backend made the methods."""
+    code = ('import pydoc, re, tests.test_backend as t; '
+            'print(re.sub(" at 0x[0-9a-f]+", "", pydoc.render_doc(t.Point, renderer=pydoc.plaintext)))')
+    texts = []
+    for env in ({}, {'DATACLASS_META_PURE': '1'}):
+        environ = {k: v for k, v in os.environ.items() if not k.startswith('DATACLASS_META_')}
+        environ.update(env)
+        texts.append(subprocess.run([sys.executable, '-c', code], cwd=_ROOT, env=environ,
+                                    capture_output=True, text=True, check=True).stdout)
+    assert texts[0] == texts[1]
+    assert 'x: int' in texts[0]
+
+
+def test_changing_the_class_after_use_is_seen():
+    """A slot replaced by a property after the methods ran: they read the property."""
+    class S(DataClass, slots=True, order=True, unsafe_hash=True):
+        x: int
+
+    a, b = S(1), S(2)
+    assert (a == b, a < b, repr(a)[-6:]) == (False, True, 'S(x=1)')
+    S.x = property(lambda self: 42)
+    assert (a == b, a < b, repr(a)[-7:], hash(a) == hash(b)) == (True, False, 'S(x=42)', True)

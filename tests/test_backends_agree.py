@@ -1,0 +1,255 @@
+"""The compiled methods against the pure closures, on odd inputs.
+
+One class body is built twice in one process, once with the compiled core and
+once with the pure-Python factories, under the same qualname; hypothesis then
+throws values at both (NaN, objects whose ``__eq__``/``__hash__``/``__repr__``/
+``__bool__`` misbehave, recursive structures, instances of the other class, of
+a subclass, non-instances, bad argument lists) and every result or exception
+(type and message) must be the same.
+"""
+
+import contextlib
+import math
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import dataclass_meta
+from dataclass_meta import DataClass, InitVar, KW_ONLY, field
+from dataclass_meta import _init, _methods
+
+pytestmark = pytest.mark.skipif(dataclass_meta.BACKEND != 'compiled',
+                                reason='needs the compiled core beside the pure one')
+
+
+@contextlib.contextmanager
+def pure_factories():
+    """The factories build the pure closures while this is active."""
+    saved = _methods.speedups, _init.speedups
+    _methods.speedups = _init.speedups = None
+    try:
+        yield
+    finally:
+        _methods.speedups, _init.speedups = saved
+
+
+class Boom(Exception):
+    pass
+
+
+class Odd:
+    """A value whose dunders do what ``how`` says."""
+
+    def __init__(self, how):
+        self.how = how
+
+    def __eq__(self, other):
+        if self.how == 'eq-raises':
+            raise Boom('eq')
+        if self.how == 'eq-notimpl':
+            return NotImplemented
+        if self.how == 'eq-falsy':
+            return Falsy()
+        return self is other
+
+    def __lt__(self, other):
+        if self.how == 'eq-raises':
+            raise Boom('lt')
+        return NotImplemented
+
+    def __hash__(self):
+        if self.how == 'hash-raises':
+            raise Boom('hash')
+        return 7
+
+    def __repr__(self):
+        if self.how == 'repr-raises':
+            raise Boom('repr')
+        return f'Odd({self.how})'
+
+
+class Falsy:
+    """An ``__eq__`` result that is false, or whose truth raises."""
+
+    def __bool__(self):
+        return False
+
+    def __repr__(self):
+        return 'Falsy()'
+
+
+HOWS = ['eq-raises', 'eq-notimpl', 'eq-falsy', 'hash-raises', 'repr-raises', 'plain']
+SHARED_ODD = {how: Odd(how) for how in HOWS}
+SELF = object()      # a value meaning: the instance itself (recursion)
+NESTED = object()    # a value meaning: another instance of the same class
+UNSET = object()     # a value meaning: the field is never assigned
+
+atoms = st.one_of(
+    st.integers(), st.floats(allow_nan=True), st.text(max_size=3), st.none(),
+    st.sampled_from(HOWS).map(SHARED_ODD.__getitem__), st.sampled_from([SELF, NESTED, UNSET]),
+    st.builds(Odd, st.sampled_from(HOWS)))
+values = st.one_of(atoms, st.lists(atoms, max_size=2), st.tuples(atoms))
+
+OPTIONS = [
+    dict(order=True, unsafe_hash=True),
+    dict(frozen=True, order=True),
+    dict(slots=True, order=True, unsafe_hash=True),
+    dict(frozen=True, slots=True),
+]
+
+
+def define(options):
+    """The same class body, a fresh class (named alike on both backends)."""
+    class T(DataClass, **options):
+        a: object
+        b: object = 0
+        c: object = field(default=None, compare=False, repr=False)
+        _: KW_ONLY
+        d: list = field(default_factory=list, hash=False)
+        iv: InitVar[object] = None
+
+        def __post_init__(self, iv):
+            if iv == 'boom':
+                raise Boom('post_init')
+
+    class Sub(T):
+        pass
+    return T, Sub
+
+
+def twins(options):
+    compiled = define(options)
+    with pure_factories():
+        pure = define(options)
+    return compiled, pure
+
+
+TWINS = [twins(options) for options in OPTIONS]
+
+
+def test_twins_are_of_both_backends():
+    """The twins really differ in backend."""
+    (compiled, _), (pure, _) = TWINS[0]
+    assert type(compiled.__dict__['__eq__']).__name__ == 'compiled_function'
+    assert type(pure.__dict__['__eq__']).__name__ == 'function'
+
+
+def build(cls, a, b, d):
+    """An instance with values ``a, b, d`` (markers resolved for this class)."""
+    obj = object.__new__(cls)
+    for name, value in (('a', a), ('b', b), ('d', d)):
+        if value is UNSET:
+            continue
+        if value is NESTED:
+            value = build(cls, 1, 2, [])
+        elif isinstance(value, list):
+            value = [obj if v is SELF else v for v in value if v is not UNSET and v is not NESTED]
+        elif value is SELF:
+            value = obj
+        object.__setattr__(obj, name, value)
+    return obj
+
+
+def outcome(call):
+    """What a call gives: a normalised result, or the exception's type and text."""
+    try:
+        result = call()
+    except RecursionError:  # the depth (and so the text) is the interpreter's
+        return ('raises', RecursionError)
+    except Exception as exc:  # noqa: BLE001 - every exception is compared
+        return ('raises', type(exc), str(exc))
+    if isinstance(result, float) and math.isnan(result):
+        return ('nan',)
+    if isinstance(result, (bool, int, str, type(None), type(NotImplemented))):
+        return ('value', result)
+    return ('object', id(result))  # a value of ours, returned itself
+
+
+OPS = {
+    'eq': lambda x, y: x == y, 'ne': lambda x, y: x != y,
+    'eq-direct': lambda x, y: type(x).__eq__(x, y),
+    'lt': lambda x, y: x < y, 'le': lambda x, y: x <= y,
+    'gt-direct': lambda x, y: type(x).__gt__(x, y),
+    'ge': lambda x, y: x >= y,
+    'hash': lambda x, y: hash(x), 'repr': lambda x, y: repr(x),
+    'eq-bool': lambda x, y: bool(x == y),
+}
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(range(len(OPTIONS))), values, values, values, values, values,
+       st.sampled_from(['same', 'sub', 'int', 'object', 'self']), st.sampled_from(sorted(OPS)))
+def test_methods_agree(which, a1, b1, a2, b2, d, other_kind, op):
+    """Every comparison, hash and repr gives what the pure closure gives."""
+    results = []
+    for T, Sub in TWINS[which]:
+        x = build(T, a1, b1, d)
+        y = {'same': lambda: build(T, a2, b2, d), 'sub': lambda: build(Sub, a2, b2, d),
+             'int': lambda: 1, 'object': object, 'self': lambda: x}[other_kind]()
+        results.append(outcome(lambda: OPS[op](x, y)))
+    compiled, pure = results
+    if compiled[0] == 'object' and pure[0] == 'object':
+        return  # the same shared value, or new instances: not comparable by id
+    assert compiled == pure
+
+
+CALLS = [
+    ((), {}), ((1,), {}), ((1, 2), {}), ((1, 2, 3), {}), ((1, 2, 3, 4), {}),
+    ((1,), {'b': 2}), ((1,), {'a': 2}), ((), {'a': 1, 'b': 2}), ((), {'b': 2}),
+    ((1,), {'d': [1]}), ((1,), {'iv': 'boom'}), ((1,), {'c': 1}), ((1,), {'zz': 1}),
+    ((1,), {'d': 1, 'iv': 2, 'b': 3}), ((1, 2), {'a': 1}),
+]
+
+
+@pytest.mark.parametrize('which', range(len(OPTIONS)))
+@pytest.mark.parametrize('args, kwargs', CALLS, ids=str)
+def test_init_agrees(which, args, kwargs):
+    """Every call of ``__init__``, good or bad, has the same outcome on both."""
+    states = []
+    for T, _ in TWINS[which]:
+        try:
+            obj = T(*args, **kwargs)
+        except Exception as exc:  # noqa: BLE001
+            states.append((type(exc), str(exc)))
+        else:
+            states.append(repr(obj) + repr([getattr(obj, n, None) for n in 'abcd']))
+    assert states[0] == states[1]
+
+
+WRONG = [
+    ('__eq__', ()), ('__eq__', (1, 2, 3)), ('__lt__', (1,)), ('__hash__', ()),
+    ('__repr__', (1, 2)),
+]
+
+
+@pytest.mark.parametrize('name, args', WRONG, ids=str)
+def test_wrong_argument_counts_agree(name, args):
+    """Calling a method unbound with a wrong argument count: the same TypeError."""
+    (compiled, _), (pure, _) = TWINS[0]
+    outcomes = [outcome(lambda: getattr(cls, name)(*args)) for cls in (compiled, pure)]
+    assert outcomes[0] == outcomes[1]
+
+
+def test_keyword_arguments_agree():
+    """``C.__eq__(a, other=b)`` binds by name on both; unknown names fail alike."""
+    for kwargs in ({'other': 1}, {'self': 1}, {'nope': 1}):
+        got = []
+        for T, _ in TWINS[0]:
+            x = T(1)
+            got.append(outcome(lambda: T.__eq__(x, **kwargs)))
+        assert got[0] == got[1], kwargs
+
+
+def test_frozen_agrees():
+    """Frozen ``__setattr__``/``__delattr__``: the same errors, subclasses alike."""
+    (ct, csub), (pt, psub) = TWINS[1]
+    for (T, Sub) in ((ct, csub), (pt, psub)):
+        Sub.__qualname__ = 'Sub'
+    calls = [
+        lambda T, S: setattr(T(1), 'a', 2), lambda T, S: delattr(T(1), 'a'),
+        lambda T, S: setattr(T(1), 'new', 2), lambda T, S: setattr(S(1), 'new', 2),
+        lambda T, S: setattr(S(1), 'a', 2), lambda T, S: T.__setattr__(S(1), [], 2),
+        lambda T, S: T.__delattr__(S(1), 'nope'),
+    ]
+    for call in calls:
+        assert outcome(lambda: call(ct, csub)) == outcome(lambda: call(pt, psub))
