@@ -4,9 +4,10 @@ The transformation, on the module's AST (line numbers kept, so tracebacks point 
 the original source):
 
 - ``@dataclass``, ``@dataclass(...)``, ``@dataclasses.dataclass`` and
-  ``@dataclasses.dataclass(...)`` as the innermost decorator of a class become a
-  base and class keywords: ``class C(<bases>, DataClass, <options>):``. Only the
-  options the decorator names are passed (the rest are inherited, as a
+  ``@dataclasses.dataclass(...)`` as the innermost decorator of a class become
+  class keywords: ``class C(<bases>, metaclass=shim.build, <options>):``, and
+  ``shim.build`` makes it ``class C(DataClass, <bases>, <options>)`` (see there).
+  Only the options the decorator names are passed (the rest are inherited, as a
   ``DataClass`` user would write it).
 - ``from dataclasses import ...`` takes the names ``dataclass_meta`` exports from
   it instead, and ``dataclass`` from ``shim`` (for calls such as ``dataclass(C)``);
@@ -22,7 +23,6 @@ import dataclass_meta
 
 SHIM = 'tests.conformance.shim'
 _SHIM_NAME = '_dm_shim'      # single underscores: no name mangling in class bodies
-_BASE_NAME = '_dm_DataClass'
 # Names the tests get from us: ours where the stdlib's exist, and the decorator.
 OURS = frozenset(dataclass_meta.__all__) | {'dataclass'}
 # Ours but the very stdlib objects: left alone, so the tests' own identity checks
@@ -62,8 +62,12 @@ class _Rewriter(ast.NodeTransformer):
             options = decorator_options(_original(node.decorator_list[-1]))
             if options is not None:
                 decorator = node.decorator_list.pop()
-                base = ast.copy_location(ast.Name(_BASE_NAME, ast.Load()), decorator)
-                node.bases.append(base)
+                build = ast.Attribute(ast.Name(_SHIM_NAME, ast.Load()), 'build', ast.Load())
+                for keyword in node.keywords:
+                    if keyword.arg == 'metaclass':
+                        keyword.arg = '_dm_metaclass'
+                node.keywords[:0] = [ast.copy_location(ast.keyword('metaclass', build),
+                                                       decorator)]
                 node.keywords.extend(options)
         return node
 
@@ -103,7 +107,7 @@ def _original(node):
 
 
 def _prepend_imports(tree):
-    """``import shim as _dm_shim`` and the base's name, after docstring and futures."""
+    """``import shim as _dm_shim``, after the docstring and ``__future__`` imports."""
     at = 0
     body = tree.body
     if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
@@ -112,8 +116,7 @@ def _prepend_imports(tree):
             and body[at].module == '__future__':
         at += 1
     lineno = body[at].lineno if at < len(body) else 1
-    new = ast.parse(f'import {SHIM} as {_SHIM_NAME}\n'
-                    f'from {SHIM} import DataClass as {_BASE_NAME}\n').body
+    new = ast.parse(f'import {SHIM} as {_SHIM_NAME}\n').body
     for stmt in new:
         for n in ast.walk(stmt):
             if hasattr(n, 'lineno'):

@@ -1,8 +1,8 @@
 """What the rewritten CPython tests call instead of ``dataclasses``.
 
-Every public name of ``dataclass_meta``, plus ``dataclass`` for the places where the
-tests call it as a function (``dataclass(C)``, ``dataclass(slots=True)(C)``) rather
-than as a decorator the rewriter turns into class keywords.
+Every public name of ``dataclass_meta``; ``build``, the metaclass the rewriter puts
+on each decorated class; and ``dataclass`` for the places where the tests call it
+as a function (``dataclass(C)``, ``dataclass(slots=True)(C)``).
 """
 
 from dataclass_meta import *  # noqa: F401,F403
@@ -11,12 +11,59 @@ from dataclass_meta import DataClass, DataClassMeta
 _UNSET = object()
 
 
+def build(name, bases, namespace, /, *, _dm_metaclass=None, **kwargs):
+    """``class C(<bases>, metaclass=build, <options>)``: C as a ``DataClass``.
+
+    What a user writes by hand, done for any bases: ``DataClass`` first among the
+    bases of a root data class (after them, a base's ``__init_subclass__`` would
+    receive the options and could keep them from ``DataClass``), no explicit
+    ``object`` (it must come last), and a base's other metaclass combined with
+    ``DataClassMeta`` as docs/frameworks.md shows (``class M(DataClassMeta, Other)``).
+    """
+    bases = with_base(bases)
+    return metaclass_for(bases, _dm_metaclass)(name, bases, namespace, **kwargs)
+
+
+def _prepare(name, bases, /, *, _dm_metaclass=None, **kwargs):
+    bases = with_base(bases)
+    return metaclass_for(bases, _dm_metaclass).__prepare__(name, bases, **kwargs)
+
+
+build.__prepare__ = _prepare
+
+
+def with_base(bases):
+    bases = tuple(b for b in bases if b is not object)
+    if any(isinstance(b, type) and issubclass(b, DataClass) for b in bases):
+        return bases
+    return (DataClass,) + bases
+
+
+_COMBINED = {}
+
+
+def metaclass_for(bases, explicit=None):
+    """The most derived metaclass of the bases, made a ``DataClassMeta`` if needed."""
+    winner = DataClassMeta
+    for meta in [type(b) for b in bases] + ([explicit] if explicit else []):
+        if issubclass(winner, meta):
+            continue
+        if issubclass(meta, winner):
+            winner = meta
+            continue
+        key = (winner, meta)
+        if key not in _COMBINED:
+            _COMBINED[key] = type(f'{winner.__name__}_{meta.__name__}', key, {})
+        winner = _COMBINED[key]
+    return winner
+
+
 def dataclass(cls=None, /, *, init=_UNSET, repr=_UNSET, eq=_UNSET, order=_UNSET,
               unsafe_hash=_UNSET, frozen=_UNSET, match_args=_UNSET, kw_only=_UNSET,
               slots=_UNSET, weakref_slot=_UNSET):
-    """``@dataclass`` as a function: a new class with ``DataClass`` among its
-    bases, built by ``DataClassMeta`` from ``cls``'s namespace and bases (as the
-    stdlib's ``slots=True`` re-creates a class). Options not given are inherited.
+    """``@dataclass`` as a function: a new class built by ``build`` from ``cls``'s
+    name, bases and namespace (as the stdlib's ``slots=True`` re-creates a class).
+    Options not given are inherited.
     """
     given = {name: value for name, value in locals().items()
              if name != 'cls' and value is not _UNSET}
@@ -33,8 +80,6 @@ def remake(cls, options):
     slots = namespace.get('__slots__', ())
     for name in (slots,) if isinstance(slots, str) else slots:
         namespace.pop(name, None)  # the member descriptors of cls's own slots
-    meta = type(cls) if isinstance(cls, DataClassMeta) else DataClassMeta
-    bases = tuple(b for b in cls.__bases__ if b is not object)  # object comes last
-    new = meta(cls.__name__, bases, namespace, **options)
+    new = build(cls.__name__, cls.__bases__, namespace, _dm_metaclass=type(cls), **options)
     new.__qualname__ = cls.__qualname__
     return new
