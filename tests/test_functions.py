@@ -76,6 +76,34 @@ def test_functions_reject_non_dataclasses():
     assert not dm.is_dataclass(DataClass) and not dm.is_dataclass(1)
 
 
+def test_is_dataclass_of_generic_aliases():
+    """Aliases are not data classes; an instance of a ``GenericAlias`` subclass may
+    be (3.10's ``isinstance(list[int], type)`` is true): as the stdlib answers."""
+    import types
+    import typing
+    T = typing.TypeVar('T')
+
+    class A(DataClass, typing.Generic[T]):
+        x: T
+
+    class B(DataClass):
+        x: int
+        __class_getitem__ = classmethod(types.GenericAlias)
+
+    class G(types.GenericAlias, DataClass):
+        origin: type
+        args: type
+
+    @dataclasses.dataclass
+    class S(types.GenericAlias):
+        origin: type
+        args: type
+
+    for obj in (A[int], B[int], list[int], G, G(list, int), S, S(list, int)):
+        assert dm.is_dataclass(obj) == dataclasses.is_dataclass(obj), obj
+    assert not dm.is_dataclass(B[int]) and dm.is_dataclass(G(list, int))
+
+
 def test_fields_excludes_pseudo_fields():
     """ClassVars and InitVars are in ``__dataclass_fields__`` but not ``fields()``."""
     import typing
