@@ -69,7 +69,7 @@ def _deliberate_differences():
     """The first column of README's "Deliberate differences" table."""
     with open(os.path.join(ROOT, 'README.md'), encoding='utf-8') as file:
         readme = file.read()
-    section = readme.split('## Deliberate differences', 1)[1].split('\n## ', 1)[0]
+    section = readme.split('## Deliberate differences', 1)[1].split('\n#', 1)[0]
     return [line.split('|')[1].strip() for line in section.splitlines()
             if line.startswith('|') and not re.match(r'^\|\s*-', line)][1:]
 
