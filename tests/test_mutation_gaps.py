@@ -568,7 +568,7 @@ def test_unknown_keyword_names_every_thawed_parent():
     class D(DataClass):
         d: int = 0
 
-    with pytest.raises(TypeError, match=r"non-frozen \(B, D\) data classes in 'C'"):
+    with pytest.raises(TypeError, match=r"of 'C' disagree, frozen \(A\) and non-frozen \(B, D\):"):
         class C(A, B, D):
             pass
 
