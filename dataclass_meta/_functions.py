@@ -4,6 +4,7 @@ They accept stdlib data classes as well as ours: both carry the same
 ``__dataclass_fields__``.
 """
 
+import builtins
 import copy
 import keyword
 import sys
@@ -144,13 +145,18 @@ def _astuple(obj, tuple_factory):
     return _container(obj, cls, _astuple, tuple_factory)
 
 
+# 3.15+: asdict/astuple rebuild a frozendict (a builtin there) like a dict.
+_FROZENDICT = getattr(builtins, 'frozendict', None)
+_MAPPINGS = dict if _FROZENDICT is None else (dict, _FROZENDICT)
+
+
 def _container(obj, cls, recurse, factory):
     """Containers and their subclasses, rebuilt with the same type."""
     if issubclass(cls, tuple):
         if hasattr(obj, '_fields'):  # a namedtuple takes its fields positionally
             return cls(*[recurse(v, factory) for v in obj])
         return cls(recurse(v, factory) for v in obj)
-    if issubclass(cls, dict):
+    if issubclass(cls, _MAPPINGS):
         if hasattr(cls, 'default_factory'):  # defaultdict takes the factory first
             result = cls(obj.default_factory)
             for k, v in obj.items():

@@ -1,5 +1,6 @@
 """fields, asdict, astuple, replace, is_dataclass, make_dataclass: as the stdlib's."""
 
+import builtins
 import collections
 import copy
 import dataclasses
@@ -74,6 +75,32 @@ def test_functions_reject_non_dataclasses():
         dm.asdict(Child)  # a class, not an instance
     assert dm.is_dataclass(Child) and dm.is_dataclass(Child('a'))
     assert not dm.is_dataclass(DataClass) and not dm.is_dataclass(1)
+
+
+@pytest.mark.skipif(not hasattr(builtins, 'frozendict'), reason='frozendict is new in 3.15')
+def test_asdict_and_astuple_rebuild_frozendicts():
+    """3.15's ``frozendict`` values are rebuilt with their contents converted."""
+    frozendict = builtins.frozendict
+
+    @dataclasses.dataclass
+    class SUser:
+        name: str
+
+    @dataclasses.dataclass
+    class SGroup:
+        users: frozendict
+
+    class User(DataClass):
+        name: str
+
+    class Group(DataClass):
+        users: frozendict
+
+    std = SGroup(frozendict({'a': SUser('Ann')}))
+    ours = Group(frozendict({'a': User('Ann')}))
+    assert dm.asdict(ours) == dataclasses.asdict(std) == {'users': {'a': {'name': 'Ann'}}}
+    assert type(dm.asdict(ours)['users']) is frozendict
+    assert dm.astuple(ours) == dataclasses.astuple(std) == (frozendict({'a': ('Ann',)}),)
 
 
 def test_is_dataclass_of_generic_aliases():

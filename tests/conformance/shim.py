@@ -82,4 +82,21 @@ def remake(cls, options):
         namespace.pop(name, None)  # the member descriptors of cls's own slots
     new = build(cls.__name__, cls.__bases__, namespace, _dm_metaclass=type(cls), **options)
     new.__qualname__ = cls.__qualname__
+    for value in namespace.values():
+        _point_class_cell(value, cls, new)
     return new
+
+
+def _point_class_cell(value, old, new):
+    """Make ``__class__`` (zero-argument ``super()``) in a method mean the new class,
+    as the stdlib's ``slots=True`` does for the class it re-creates."""
+    value = getattr(value, '__func__', value)  # classmethod, staticmethod
+    if isinstance(value, property):
+        for accessor in (value.fget, value.fset, value.fdel):
+            _point_class_cell(accessor, old, new)
+        return
+    code = getattr(value, '__code__', None)
+    if code is not None and '__class__' in code.co_freevars:
+        cell = value.__closure__[code.co_freevars.index('__class__')]
+        if cell.cell_contents is old:
+            cell.cell_contents = new
