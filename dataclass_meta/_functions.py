@@ -186,29 +186,33 @@ _UNSET = object()
 def make_dataclass(cls_name, fields, *, bases=(), namespace=None, init=_UNSET,
                    repr=_UNSET, eq=_UNSET, order=_UNSET, unsafe_hash=_UNSET,
                    frozen=_UNSET, match_args=_UNSET, kw_only=_UNSET, slots=_UNSET,
-                   weakref_slot=_UNSET, module=None):
+                   weakref_slot=_UNSET, module=None, decorator=_UNSET):
     """Create a data class from a name and ``fields``: ``name``, ``(name, type)``
     or ``(name, type, Field)`` items. It is built by ``DataClassMeta``, with
     ``DataClass`` added to ``bases``; options not given are inherited from them.
+
+    With ``decorator`` (3.14's), a plain class is made instead and
+    ``decorator(cls, <the options given>)`` returns the data class.
     """
     from ._meta import DataClassMeta
     annotations, defaults = _parse_fields(fields)
     given = locals()
     options = {name: given[name] for name in _OPTION_NAMES if given[name] is not _UNSET}
+    if module is None:
+        module = _caller_module()
 
     def body(ns):
         ns.update(namespace or {})
         ns.update(defaults)
         ns['__annotations__'] = annotations
-        if module is not None:
-            ns['__module__'] = module
+        ns['__module__'] = module
 
+    if decorator is not _UNSET:
+        return decorator(types.new_class(cls_name, bases, {}, body), **options)
     resolved = types.resolve_bases(bases)
     meta, ns, kwds = types.prepare_class(cls_name, resolved, options)
     if not issubclass(meta, DataClassMeta):
         meta = DataClassMeta
-    if module is None:
-        ns['__module__'] = _caller_module()
     body(ns)
     if resolved is not bases:
         ns['__orig_bases__'] = bases

@@ -189,6 +189,26 @@ def test_make_dataclass():
     assert C.__dataclass_params__.frozen
 
 
+def test_make_dataclass_decorator():
+    """3.14's ``decorator=``: called on a plain class with the options given."""
+    calls = []
+
+    def custom(cls, **options):
+        calls.append((cls.__bases__, cls.__annotations__, options))
+        made = dataclasses.dataclass(cls, **options)
+        made.custom = True
+        return made
+
+    C = dm.make_dataclass('C', [('x', int), ('y', int, field(default=2))],
+                          frozen=True, decorator=custom)
+    assert calls == [((object,), {'x': int, 'y': int}, {'frozen': True})]
+    assert C.custom and C(1) == C(1, 2) and C.__module__ == __name__
+    assert dataclasses.is_dataclass(C) and not issubclass(C, DataClass)
+    if sys.version_info >= (3, 14):
+        S = dataclasses.make_dataclass('S', [('x', int)], decorator=dataclasses.dataclass)
+        assert dataclasses.fields(S)[0].name == 'x'
+
+
 def test_make_dataclass_inherits_options_and_pickles():
     """Options not given are inherited from the bases; instances pickle."""
     P = dm.make_dataclass('P', [('x', int, field(default=0))], bases=(Child,),
