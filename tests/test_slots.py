@@ -274,8 +274,9 @@ def test_weakref_slot_on_a_generic_class(order):
     T = typing.TypeVar('T')
 
     bases = (typing.Generic[T], DataClass)
-    class C(*(bases if order == 'generic-first' else bases[::-1]),
-            slots=True, weakref_slot=True):
+    bases = bases if order == 'generic-first' else bases[::-1]
+
+    class C(*bases, slots=True, weakref_slot=True):
         x: int
 
     assert C.__slots__ == ('x', '__weakref__')
