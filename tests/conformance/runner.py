@@ -13,6 +13,7 @@ This compiles test source, so it must never run in the process of
 ``tests/test_no_exec.py``: ``tests/test_conformance.py`` runs it in a subprocess.
 """
 
+import importlib
 import importlib.abc
 import importlib.machinery
 import importlib.util
@@ -110,6 +111,10 @@ class _Result(unittest.TestResult):
 def run(names=()):
     """{test id: (outcome, message)} for the whole suite, or for ``names``."""
     install()
+    try:
+        importlib.import_module(SUITE)
+    except Exception as error:  # a class the module defines at import time fails
+        return {f'<import {SUITE}>': ('error', f'{type(error).__name__}: {error}')}
     loader = unittest.TestLoader()
     if names:
         suite = loader.loadTestsFromNames([f'{SUITE}.{n}' for n in names])
