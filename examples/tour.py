@@ -67,6 +67,18 @@ try:
     User('ada')
 except TypeError as e:
     show('positional call:', e)
+show('User.__match_args__ (kw_only):', User.__match_args__)
+
+
+class Pixel(Model):
+    __match_args__ = ('x', 'y')   # kept: positional patterns for keyword-only fields
+    x: int
+    y: int
+
+
+match Pixel(x=3, y=4):
+    case Pixel(x, y):
+        show('case Pixel(x, y), own __match_args__:', (x, y))
 
 
 # 4. slots=True: built once, so zero-argument super() works.

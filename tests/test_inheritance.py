@@ -46,6 +46,63 @@ def test_kw_only_applies_per_class():
         '(name: str, *, id: int = 0) -> None'
 
 
+def _two_positional(value):
+    """What ``case C(a, b)`` binds for ``value`` of class ``C``, or the error it raises."""
+    cls = type(value)
+    try:
+        match value:
+            case cls(a, b):
+                return a, b
+    except TypeError as error:
+        return type(error), str(error)
+
+
+def test_inherited_kw_only_leaves_match_args_empty():
+    """Under an inherited ``kw_only=True`` ``__match_args__`` is ``()``, as in the stdlib."""
+    class User(Model):
+        name: str
+
+    @dataclasses.dataclass(frozen=True, kw_only=True)
+    class StdModel:
+        id: int = 0
+
+    @dataclasses.dataclass(frozen=True, kw_only=True)
+    class StdUser(StdModel):
+        name: str
+
+    class Draft(Model, kw_only=False):
+        title: str
+
+    @dataclasses.dataclass(frozen=True)
+    class StdDraft(StdModel):
+        title: str
+
+    assert Model.__match_args__ == User.__match_args__ == ()
+    assert StdModel.__match_args__ == StdUser.__match_args__ == ()
+    assert Draft.__match_args__ == StdDraft.__match_args__ == ('title',)
+    assert _two_positional(User(name='a')) == (
+        TypeError, 'User() accepts 0 positional sub-patterns (2 given)')
+    assert _two_positional(StdUser(name='a')) == (
+        TypeError, 'StdUser() accepts 0 positional sub-patterns (2 given)')
+
+
+def test_explicit_match_args_restores_positional_patterns():
+    """A ``__match_args__`` in the class body is kept, as ``@dataclass`` keeps it."""
+    class Point(Model):
+        __match_args__ = ('x', 'y')
+        x: int
+        y: int
+
+    @dataclasses.dataclass(frozen=True, kw_only=True)
+    class StdPoint:
+        __match_args__ = ('x', 'y')
+        x: int
+        y: int
+
+    assert Point.__match_args__ == StdPoint.__match_args__ == ('x', 'y')
+    assert _two_positional(Point(x=1, y=2)) == _two_positional(StdPoint(x=1, y=2)) == (1, 2)
+
+
 def test_fields_merge_in_reverse_mro():
     """Fields come base first; a redefinition keeps its place but takes the new spec."""
     class A(DataClass):
