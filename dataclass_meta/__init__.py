@@ -10,7 +10,7 @@
 
 from dataclasses import KW_ONLY, MISSING, FrozenInstanceError, InitVar
 
-from ._fields import Field, field
+from ._fields import Field, field, namespace_annotations
 from ._functions import (
     asdict, astuple, fields, is_dataclass, make_dataclass, replace)
 from ._meta import DataClass, DataClassMeta
@@ -18,7 +18,7 @@ from ._meta import DataClass, DataClassMeta
 __all__ = [
     'DataClass', 'DataClassMeta',
     'field', 'Field', 'fields', 'asdict', 'astuple', 'replace',
-    'is_dataclass', 'make_dataclass',
+    'is_dataclass', 'make_dataclass', 'namespace_annotations',
     'MISSING', 'KW_ONLY', 'InitVar', 'FrozenInstanceError',
 ]
 __version__ = '0.1.0'

@@ -30,7 +30,7 @@ from typing_extensions import dataclass_transform
 __all__ = [
     'DataClass', 'DataClassMeta',
     'field', 'Field', 'fields', 'asdict', 'astuple', 'replace',
-    'is_dataclass', 'make_dataclass',
+    'is_dataclass', 'make_dataclass', 'namespace_annotations',
     'MISSING', 'KW_ONLY', 'InitVar', 'FrozenInstanceError',
 ]
 __version__: str
@@ -103,6 +103,9 @@ class DataClass(metaclass=DataClassMeta):
     __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
     __dataclass_params__: ClassVar[Any]
     def __init_subclass__(cls, **kwargs: Any) -> None: ...
+
+
+def namespace_annotations(namespace: dict[str, Any]) -> dict[str, Any]: ...
 
 
 def make_dataclass(

@@ -20,6 +20,12 @@ _EMPTY_METADATA = types.MappingProxyType({})
 # A dotted name ("a.b.c" or "a") at the start of a string annotation (3.15's);
 # compiled on first use (re caches it), not at import.
 _MODULE_IDENTIFIER = r'^\s*(\w+(?:\s*\.\s*\w+)*)'
+# 3.14+: PEP 649/749 deferred annotations, read through annotationlib.
+if sys.version_info >= (3, 14):
+    import annotationlib
+    FORWARDREF = annotationlib.Format.FORWARDREF
+else:
+    annotationlib = FORWARDREF = None
 # 3.14+: gh-107503 gave Field a ``doc`` slot of its own.
 _HAS_DOC_SLOT = 'doc' in dataclasses.Field.__slots__
 
@@ -53,21 +59,45 @@ def field(*, default=MISSING, default_factory=MISSING, init=True, repr=True,
                  kw_only, doc)
 
 
-def annotations_of(namespace):
-    """The annotations a class body declared, from its namespace or ``__dict__``.
+def annotations_of(owner):
+    """The annotations a class body declared: of a class, or of its namespace
+    before the type exists.
 
-    The one place that knows how annotations are stored: 3.10-3.13 keep a dict
-    under ``__annotations__``; 3.14 (PEP 649) keeps an ``__annotate__`` function.
+    The one place that knows how annotations are stored. 3.10-3.13 keep a dict
+    under ``__annotations__``. 3.14+ (PEP 649/749) keep an annotate function
+    (``__annotate_func__`` in the namespace) and, as 3.14's ``dataclasses``,
+    we call it through ``annotationlib`` in the FORWARDREF format: a name that
+    is defined later becomes a ``ForwardRef``, never a ``NameError``.
     """
-    annotations = namespace.get('__annotations__')
+    if isinstance(owner, type):
+        if annotationlib is not None:
+            return annotationlib.get_annotations(owner, format=FORWARDREF)
+        owner = owner.__dict__
+    annotations = owner.get('__annotations__')
     if annotations is not None:
         return annotations
-    annotate = namespace.get('__annotate__')
-    if annotate is None:
+    annotate = owner.get('__annotate__') or owner.get('__annotate_func__')
+    if annotate is None or annotationlib is None:
         return {}
-    import annotationlib  # 3.14+ only
-    return annotationlib.call_annotate_function(
-        annotate, annotationlib.Format.FORWARDREF)
+    return annotationlib.call_annotate_function(annotate, FORWARDREF)
+
+
+def namespace_annotations(namespace):
+    """The annotations dict of a class namespace, for a metaclass to read and edit.
+
+    For ``DataClassMeta`` subclasses: ``namespace_annotations(namespace)['id'] =
+    int`` adds a field on every Python. 3.14+ (PEP 649) left an annotate
+    function, not a dict: it is evaluated here (FORWARDREF, as ``dataclasses``
+    reads annotations) and replaced by the dict returned, which from then on is
+    the namespace's ``__annotations__``. Before 3.14 that dict is returned (made
+    if the body declared none).
+    """
+    annotations = namespace.get('__annotations__')
+    if annotations is None:
+        annotations = namespace['__annotations__'] = dict(annotations_of(namespace))
+        namespace.pop('__annotate_func__', None)
+        namespace.pop('__annotate__', None)
+    return annotations
 
 
 def kind_of(annotation, module_name):

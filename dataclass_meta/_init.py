@@ -16,8 +16,12 @@ from itertools import repeat
 from operator import itemgetter
 
 from ._arity import MISSING_ARG, TEMPLATES
-from ._fields import CLASSVAR, INITVAR
+from ._fields import CLASSVAR, INITVAR, annotationlib
 from ._suggest import did_you_mean
+
+if annotationlib is not None:
+    _ANNOTATE_FORMATS = frozenset({annotationlib.Format.VALUE, annotationlib.Format.FORWARDREF,
+                                   annotationlib.Format.STRING})
 
 _NO_DEFAULT = object()
 _object_setattr = object.__setattr__
@@ -81,7 +85,7 @@ def make_init(cls, fields, frozen, slots, has_post_init):
 
     __init__.__signature__ = Signature.deferred(
         lambda: _signature(first_param, positional, keyword))
-    __init__.__annotations__ = init_annotations(params)
+    set_init_annotations(__init__, cls, fields)
     if any(isinstance(f.type, str) for f in params):
         __init__.__wrapped__ = ModuleScope(cls.__module__)
     return __init__
@@ -210,9 +214,36 @@ def _assigner(fields, params, slots, store, has_post_init):
     return assign
 
 
-def init_annotations(params):
-    """``__init__.__annotations__`` as the stdlib's: field types, ``return: None``."""
-    annotations = {f.name: f.type for f in params}
+def set_init_annotations(init, cls, fields):
+    """``__init__``'s annotations as the stdlib's: each ``__init__`` field's
+    type, in field order, then ``return: None``.
+
+    3.14+: an ``__annotate__`` function, as 3.14's ``dataclasses`` gives, which
+    reads the annotations of the class and its bases in whatever format it is
+    asked for (VALUE, FORWARDREF, STRING), only when asked. Before 3.14: the dict.
+    """
+    if annotationlib is None:
+        init.__annotations__ = init_annotations(fields)
+        return
+    names = tuple(f.name for f in fields if f.init)
+
+    def __annotate__(format, /):
+        if format not in _ANNOTATE_FORMATS:
+            raise NotImplementedError(format)
+        declared = {}
+        for klass in reversed(cls.__mro__):
+            declared.update(annotationlib.get_annotations(klass, format=format))
+        # A name missing from every class (a field made dynamically) is left out.
+        annotations = {name: declared[name] for name in names if name in declared}
+        annotations['return'] = 'None' if format == annotationlib.Format.STRING else None
+        return annotations
+    __annotate__.__qualname__ = f'{cls.__qualname__}.__init__.__annotate__'
+    init.__annotate__ = __annotate__
+
+
+def init_annotations(fields):
+    """``__init__.__annotations__`` as a dict: field types, ``return: None``."""
+    annotations = {f.name: f.type for f in fields if f.init}
     annotations['return'] = None
     return annotations
 

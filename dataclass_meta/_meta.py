@@ -22,7 +22,7 @@ from ._methods import (
     HASH_ACTIONS, LazyDoc, attach, make_eq, make_frozen_delattr, make_frozen_setattr,
     make_getstate, make_hash, make_order, make_replace, make_repr, make_setstate)
 
-_SLOT_DEFAULTS = '__dataclass_slot_defaults__'
+_SLOTTED = '__dataclass_slotted__'  # (annotations, defaults) from DataClassMeta
 
 
 _TYPE_DOC = type.__dict__['__doc__']
@@ -108,12 +108,14 @@ def _slotted_namespace(name, bases, namespace, weakref_slot):
     """The namespace with ``__slots__`` for every field not already slotted above.
 
     Defaults of the class's own fields move out of the namespace (a slot and a
-    class attribute cannot share a name) into a stash the pipeline reads.
+    class attribute cannot share a name) into a stash the pipeline reads, with
+    the annotations read here.
     """
     if '__slots__' in namespace:
         raise TypeError(f'{name} already specifies __slots__')
     module = namespace.get('__module__')
-    kinds = {n: kind_of(a, module) for n, a in annotations_of(namespace).items()}
+    annotations = annotations_of(namespace)
+    kinds = {n: kind_of(a, module) for n, a in annotations.items()}
     # The stdlib slots fields(cls), in their order: the bases' fields (reverse
     # MRO) updated in place by this class's annotations, so a base's field
     # redeclared as a ClassVar or InitVar gets no slot.
@@ -136,7 +138,8 @@ def _slotted_namespace(name, bases, namespace, weakref_slot):
             stash[n] = value
     docs = {n: getattr(stash.get(n), 'doc', None) for n in wanted if n not in taken}
     namespace['__slots__'] = docs if any(docs.values()) else tuple(docs)
-    namespace[_SLOT_DEFAULTS] = stash
+    # The pipeline reuses the annotations: 3.14+ evaluates them only once.
+    namespace[_SLOTTED] = (annotations, stash)
     return namespace
 
 
@@ -214,8 +217,8 @@ def _build(cls, explicit):
     """The pipeline, in the stdlib's order so that the same mistake raises first."""
     flags = _options.frozen_flags(cls)
     params = _options.resolve(cls, explicit, flags)
-    own = collect_own_fields(cls, annotations_of(cls.__dict__), params.kw_only,
-                             _pop_slot_defaults(cls))
+    annotations, slot_defaults = _pop_slotted(cls)
+    own = collect_own_fields(cls, annotations, params.kw_only, slot_defaults)
     _check_reserved_names(cls, own)
     fields = merge_base_fields(cls, own)
     set_defaults_on_class(cls, own)
@@ -226,11 +229,13 @@ def _build(cls, explicit):
     _set_class_attributes(cls, params, fields.values())
 
 
-def _pop_slot_defaults(cls):
-    stash = cls.__dict__.get(_SLOT_DEFAULTS)
+def _pop_slotted(cls):
+    """The class's annotations, and the defaults ``DataClassMeta`` stashed when
+    it slotted the class (None for a class it did not slot)."""
+    stash = cls.__dict__.get(_SLOTTED)
     if stash is None:
-        return None  # not slotted by DataClassMeta
-    delattr(cls, _SLOT_DEFAULTS)
+        return annotations_of(cls), None  # not slotted by DataClassMeta
+    delattr(cls, _SLOTTED)
     return stash
 
 

@@ -17,7 +17,7 @@ from hypothesis import given, settings, strategies as st
 
 from dataclass_meta import (
     MISSING, DataClass, DataClassMeta, Field, fields,
-    make_dataclass, replace)
+    make_dataclass, namespace_annotations, replace)
 
 if sys.version_info >= (3, 11):
     from typing import dataclass_transform
@@ -32,8 +32,7 @@ class StampedMeta(DataClassMeta):
 
     def __new__(mcls, name, bases, namespace, /, *, stamp=False, **kwargs):
         if stamp:
-            namespace['__annotations__'] = {
-                **namespace.get('__annotations__', {}), 'created': int}
+            namespace_annotations(namespace)['created'] = int
             namespace['created'] = 0
         return super().__new__(mcls, name, bases, namespace, **kwargs)
 

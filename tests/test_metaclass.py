@@ -5,7 +5,7 @@ import typing
 
 import pytest
 
-from dataclass_meta import DataClass, DataClassMeta, fields
+from dataclass_meta import DataClass, DataClassMeta, fields, namespace_annotations
 
 
 def test_abc_and_abstractmethod_enforced():
@@ -99,7 +99,7 @@ def test_metaclass_subclass_transforms_namespace():
     """A ``DataClassMeta`` subclass may add fields to the namespace before the class."""
     class Stamped(DataClassMeta):
         def __new__(mcls, name, bases, ns, **kw):
-            ns.setdefault('__annotations__', {})['created'] = int
+            namespace_annotations(ns)['created'] = int
             ns['created'] = 0
             return super().__new__(mcls, name, bases, ns, **kw)
 

@@ -13,7 +13,7 @@ def test_all_names_import():
     assert set(dataclass_meta.__all__) == {
         'DataClass', 'DataClassMeta', 'field', 'Field', 'fields', 'asdict',
         'astuple', 'replace', 'is_dataclass', 'make_dataclass', 'MISSING',
-        'KW_ONLY', 'InitVar', 'FrozenInstanceError'}
+        'KW_ONLY', 'InitVar', 'FrozenInstanceError', 'namespace_annotations'}
 
 
 def test_stdlib_objects_are_shared():

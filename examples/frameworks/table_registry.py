@@ -26,7 +26,8 @@ import sys
 import typing
 from typing import Any, Callable, Optional
 
-from dataclass_meta import MISSING, DataClass, DataClassMeta, Field, field, fields
+from dataclass_meta import (
+    MISSING, DataClass, DataClassMeta, Field, field, fields, namespace_annotations)
 
 if sys.version_info >= (3, 11):
     from typing import dataclass_transform
@@ -117,8 +118,8 @@ class TableMeta(DataClassMeta):
         inherited = [f for b in bases for f in getattr(b, '__dataclass_fields__', {}).values()]
         if 'table' in kwargs and not any(_sql(f).get('primary_key')
                                          for f in declared + inherited):
-            namespace['__annotations__'] = {
-                'id': Optional[int], **namespace.get('__annotations__', {})}
+            annotations = namespace_annotations(namespace)
+            namespace['__annotations__'] = {'id': Optional[int], **annotations}
             namespace['id'] = column(primary_key=True, default=None)
         return super().__new__(mcls, name, bases, namespace, **kwargs)
 
