@@ -201,22 +201,73 @@ def make_dataclass(cls_name, fields, *, bases=(), namespace=None, init=_UNSET,
     if module is None:
         module = _caller_module()
 
+    annotate = unblock = None
+    if _ANY is not _ANY_STRING:
+        annotate, unblock = _annotate_function(annotations)
+
     def body(ns):
         ns.update(namespace or {})
         ns.update(defaults)
-        ns['__annotations__'] = annotations
+        if annotate is None:
+            ns['__annotations__'] = annotations
+        else:
+            ns['__annotate__'] = annotate
         ns['__module__'] = module
 
     if decorator is not _UNSET:
-        return decorator(types.new_class(cls_name, bases, {}, body), **options)
-    resolved = types.resolve_bases(bases)
-    meta, ns, kwds = types.prepare_class(cls_name, resolved, options)
-    if not issubclass(meta, DataClassMeta):
-        meta = DataClassMeta
-    body(ns)
-    if resolved is not bases:
-        ns['__orig_bases__'] = bases
-    return meta(cls_name, resolved, ns, **kwds)
+        cls = decorator(types.new_class(cls_name, bases, {}, body), **options)
+    else:
+        resolved = types.resolve_bases(bases)
+        meta, ns, kwds = types.prepare_class(cls_name, resolved, options)
+        if not issubclass(meta, DataClassMeta):
+            meta = DataClassMeta
+        body(ns)
+        if resolved is not bases:
+            ns['__orig_bases__'] = bases
+        cls = meta(cls_name, resolved, ns, **kwds)
+    if unblock is not None:
+        unblock()
+    return cls
+
+
+# The type of a field given by name only: 'typing.Any' before 3.14; 3.14+ a
+# marker that the class's __annotate__ turns into typing.Any in each format.
+_ANY_STRING = 'typing.Any'
+_ANY = _ANY_STRING if sys.version_info < (3, 14) else object()
+
+
+def _annotate_function(annotations):
+    """3.14's ``make_dataclass`` annotations: an annotate function in which a field
+    given without a type is ``typing.Any`` (VALUE, once the class is made),
+    ``'typing.Any'`` (STRING), or, while ``typing`` is not imported,
+    ``ForwardRef('Any', module='typing')`` (FORWARDREF): no ``typing`` import."""
+    import annotationlib
+    Format = annotationlib.Format
+    value_blocked = [True]
+
+    def any_type(format):
+        if format == Format.STRING:
+            return _ANY_STRING
+        if format == Format.FORWARDREF:
+            typing = sys.modules.get('typing')
+            if typing is None:
+                return annotationlib.ForwardRef('Any', module='typing')
+            return typing.Any
+        if format == Format.VALUE and not value_blocked[0]:
+            from typing import Any
+            return Any
+        raise NotImplementedError(format)
+
+    def __annotate__(format):
+        annos = {name: any_type(format) if tp is _ANY else tp
+                 for name, tp in annotations.items()}
+        if format == Format.STRING:
+            return annotationlib.annotations_to_string(annos)
+        return annos
+
+    def unblock():
+        value_blocked[0] = False
+    return __annotate__, unblock
 
 
 def _parse_fields(items):
@@ -226,7 +277,7 @@ def _parse_fields(items):
     defaults = {}
     for item in items:
         if isinstance(item, str):
-            name, tp = item, 'typing.Any'
+            name, tp = item, _ANY
         elif len(item) == 2:
             name, tp = item
         elif len(item) == 3:

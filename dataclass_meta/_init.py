@@ -238,6 +238,7 @@ def set_init_annotations(init, cls, fields):
         annotations['return'] = 'None' if format == annotationlib.Format.STRING else None
         return annotations
     __annotate__.__qualname__ = f'{cls.__qualname__}.__init__.__annotate__'
+    __annotate__.__generated_by_dataclasses__ = True  # the stdlib's marker
     init.__annotate__ = __annotate__
 
 

@@ -182,8 +182,8 @@ def test_make_dataclass():
     C = dm.make_dataclass('C', ['a', ('b', int), ('c', list, field(default_factory=list))],
                           frozen=True, namespace={'double': lambda self: self.b * 2})
     assert issubclass(C, DataClass) and isinstance(C, dm.DataClassMeta)
-    assert str(inspect.signature(C)) == \
-        "(a: 'typing.Any', b: int, c: list = <factory>) -> None"
+    any_ = "'typing.Any'" if sys.version_info < (3, 14) else 'Any'  # 3.14: typing.Any
+    assert str(inspect.signature(C)) == f"(a: {any_}, b: int, c: list = <factory>) -> None"
     assert C(1, 2).double() == 4
     assert C.__module__ == __name__
     assert C.__dataclass_params__.frozen
@@ -207,6 +207,41 @@ def test_make_dataclass_decorator():
     if sys.version_info >= (3, 14):
         S = dataclasses.make_dataclass('S', [('x', int)], decorator=dataclasses.dataclass)
         assert dataclasses.fields(S)[0].name == 'x'
+
+
+@pytest.mark.skipif(sys.version_info < (3, 14), reason='3.14+: deferred annotations')
+def test_make_dataclass_untyped_fields_are_any_in_every_format():
+    """3.14's ``make_dataclass``: a field given by name is ``typing.Any`` through an
+    annotate function, in each format as the stdlib's."""
+    import annotationlib
+    import typing
+    Format = annotationlib.Format
+    C = dm.make_dataclass('C', ['x', ('y', int)])
+    S = dataclasses.make_dataclass('S', ['x', ('y', int)])
+    assert C.__annotations__ == S.__annotations__ == {'x': typing.Any, 'y': int}
+    for format in (Format.VALUE, Format.FORWARDREF, Format.STRING):
+        assert (annotationlib.get_annotations(C, format=format)
+                == annotationlib.get_annotations(S, format=format))
+    assert [f.type for f in dm.fields(C)] == [f.type for f in dataclasses.fields(S)]
+    assert C(1, 2) == C(x=1, y=2)
+
+
+@pytest.mark.skipif(sys.version_info < (3, 14), reason='3.14+: deferred annotations')
+def test_make_dataclass_does_not_import_typing():
+    """Without ``typing`` imported, FORWARDREF gives ``ForwardRef('Any', module='typing')``
+    and making the class imports nothing, as the stdlib's."""
+    import subprocess
+    code = (
+        'import sys, annotationlib\n'
+        'from dataclass_meta import make_dataclass\n'
+        'assert "typing" not in sys.modules\n'
+        'C = make_dataclass("C", ["x", ("y", int)])\n'
+        'assert "typing" not in sys.modules\n'
+        'got = C.__annotate__(annotationlib.Format.FORWARDREF)\n'
+        'assert got == {"x": annotationlib.ForwardRef("Any", module="typing"), "y": int}, got\n'
+        'assert "typing" not in sys.modules\n')
+    run = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
 
 
 def test_make_dataclass_inherits_options_and_pickles():

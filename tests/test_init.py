@@ -2,6 +2,7 @@
 
 import dataclasses
 import inspect
+import sys
 import typing
 
 import pytest
@@ -181,6 +182,30 @@ def test_replace_suggests_as_the_stdlib():
     with pytest.raises(TypeError) as got:
         replace(C(1), f0=2)
     assert str(got.value) == str(expected.value)
+
+
+@pytest.mark.skipif(sys.version_info < (3, 14), reason='3.14+: __init__.__annotate__')
+def test_init_annotate_carries_the_stdlibs_marker():
+    """``__init__.__annotate__.__generated_by_dataclasses__`` is true, as the stdlib's."""
+    class C(DataClass):
+        a: int
+
+    @dataclasses.dataclass
+    class S:
+        a: int
+
+    assert C.__init__.__annotate__.__generated_by_dataclasses__ is True
+    assert S.__init__.__annotate__.__generated_by_dataclasses__ is True
+
+
+@pytest.mark.skipif(sys.version_info < (3, 14), reason='3.14+: deferred annotations')
+def test_docstring_reads_annotations_when_first_read():
+    """A name bound after the class (``x: list[C]``) shows as what it names when
+    ``__doc__`` is first read, as 3.15's lazy docstring does."""
+    class C(DataClass):
+        x: list[C]  # noqa: F821 - C is bound once the class exists
+
+    assert C.__doc__ == f'C(x: list[{C.__module__}.{C.__qualname__}])'
 
 
 def test_missing_lists_names_like_python():
