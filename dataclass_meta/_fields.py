@@ -45,6 +45,12 @@ class Field(dataclasses.Field):
                              metadata, kw_only)
             self.doc = doc
 
+    if not _HAS_DOC_SLOT:
+        def __repr__(self):
+            """3.14's repr, which shows ``doc`` before ``_field_type``."""
+            head, sep, tail = super().__repr__().rpartition(',_field_type=')
+            return f'{head},doc={self.doc!r}{sep}{tail}'
+
 
 def field(*, default=MISSING, default_factory=MISSING, init=True, repr=True,
           hash=None, compare=True, metadata=None, kw_only=MISSING, doc=None):
@@ -108,11 +114,10 @@ def kind_of(annotation, module_name):
         return KW_ONLY
     if annotation is InitVar or type(annotation) is InitVar:
         return INITVAR
-    typing = sys.modules.get('typing')
-    if typing is not None and (annotation is typing.ClassVar or (
-            type(annotation) is typing._GenericAlias
-            and annotation.__origin__ is typing.ClassVar)):
-        return CLASSVAR
+    typing = sys.modules.get('typing')  # no typing imported: no ClassVar either
+    if typing is not None and (annotation is typing.ClassVar
+                               or typing.get_origin(annotation) is typing.ClassVar):
+        return CLASSVAR  # 3.14's test (get_origin), on every Python
     return FIELD
 
 

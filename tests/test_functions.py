@@ -283,3 +283,30 @@ def test_asdict_cache_keeps_no_class_alive():
     del Temp
     gc.collect()
     assert ref() is None
+
+
+def test_field_repr_shows_doc_as_314():
+    """``repr(field(doc=...))`` is 3.14's on every Python: ``doc`` before ``_field_type``."""
+    text = repr(field(default=1, doc='the x'))
+    assert text.startswith('Field(name=None,type=None,default=1,')
+    assert text.endswith(",kw_only=%r,doc='the x',_field_type=None)" % dataclasses.MISSING)
+    if sys.version_info >= (3, 14):
+        assert text == repr(dataclasses.field(default=1, doc='the x'))
+
+
+def test_classvar_is_found_by_get_origin():
+    """3.14 tests ``typing.get_origin(tp) is ClassVar``: any alias with that origin."""
+    import typing
+
+    class C(DataClass):
+        a: typing.ClassVar[int] = 1
+        b: typing.ClassVar = 2
+        c: int = 3
+
+    @dataclasses.dataclass
+    class S:
+        a: typing.ClassVar[int] = 1
+        b: typing.ClassVar = 2
+        c: int = 3
+
+    assert [f.name for f in dm.fields(C)] == [f.name for f in dataclasses.fields(S)] == ['c']
