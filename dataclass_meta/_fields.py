@@ -48,7 +48,10 @@ class Field(dataclasses.Field):
     if not _HAS_DOC_SLOT:
         def __repr__(self):
             """3.14's repr, which shows ``doc`` before ``_field_type``."""
-            head, sep, tail = super().__repr__().rpartition(',_field_type=')
+            text = super().__repr__()
+            head, sep, tail = text.rpartition(',_field_type=')
+            if not sep:  # the stdlib's recursion guard answered '...'
+                return text
             return f'{head},doc={self.doc!r}{sep}{tail}'
 
 

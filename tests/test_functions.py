@@ -294,6 +294,19 @@ def test_field_repr_shows_doc_as_314():
         assert text == repr(dataclasses.field(default=1, doc='the x'))
 
 
+def test_recursive_field_repr():
+    """A field that is its own type shows ``type=...``, as the stdlib's guard gives."""
+    f = field()
+    f.type = f
+    f.name = 'id'
+    text = repr(f)
+    assert ',type=...,' in text and text.count(',doc=None,') == 1
+    std = dataclasses.field()
+    std.type = std
+    std.name = 'id'
+    assert ',type=...,' in repr(std)
+
+
 def test_classvar_is_found_by_get_origin():
     """3.14 tests ``typing.get_origin(tp) is ClassVar``: any alias with that origin."""
     import typing
