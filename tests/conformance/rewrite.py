@@ -11,24 +11,25 @@ the original source):
   ``DataClass`` user would write it).
 - ``from dataclasses import ...`` takes the names ``dataclass_meta`` exports from
   it instead, and ``dataclass`` from ``shim`` (for calls such as ``dataclass(C)``);
-  ``from dataclasses import *`` is followed by the same from ``shim``.
+  ``from dataclasses import *`` is followed by importing those names from ``shim``.
 - ``dataclasses.<name>`` for those names reads ``shim.<name>``; every other
-  attribute (``dataclasses.MISSING``, ``dataclasses.Field``, private helpers)
-  stays the stdlib's.
+  attribute (``dataclasses.MISSING``, private helpers) stays the stdlib's.
 """
 
 import ast
+import dataclasses
 
 import dataclass_meta
 
 SHIM = 'tests.conformance.shim'
 _SHIM_NAME = '_dm_shim'      # single underscores: no name mangling in class bodies
-# Names the tests get from us: ours where the stdlib's exist, and the decorator.
-OURS = frozenset(dataclass_meta.__all__) | {'dataclass'}
-# Ours but the very stdlib objects: left alone, so the tests' own identity checks
-# (``dataclasses.MISSING``, ``Field``) read what they expect.
-_SAME_OBJECTS = frozenset({'MISSING', 'KW_ONLY', 'InitVar', 'FrozenInstanceError', 'Field'})
-SWAPPED = OURS - _SAME_OBJECTS - {'DataClass', 'DataClassMeta'}
+# Names the tests get from us: the stdlib's public names we have too, and the
+# decorator (``shim.dataclass``).
+OURS = frozenset(dataclass_meta.__all__).intersection(dataclasses.__all__) | {'dataclass'}
+# Ours but the very stdlib objects: left alone. (``Field`` is swapped: our
+# fields are our subclass, which ``type(f) is Field`` must find.)
+_SAME_OBJECTS = frozenset({'MISSING', 'KW_ONLY', 'InitVar', 'FrozenInstanceError'})
+SWAPPED = OURS - _SAME_OBJECTS
 
 
 def rewrite(source, filename):
@@ -85,9 +86,8 @@ class _Rewriter(ast.NodeTransformer):
         if node.module != 'dataclasses' or node.level:
             return node
         if any(alias.name == '*' for alias in node.names):
-            star = ast.ImportFrom(SHIM, [ast.alias('*')], 0)
-            named = ast.ImportFrom(SHIM, [ast.alias('dataclass')], 0)
-            return [node] + [ast.copy_location(n, node) for n in (star, named)]
+            ours = ast.ImportFrom(SHIM, [ast.alias(name) for name in sorted(SWAPPED)], 0)
+            return [node, ast.copy_location(ours, node)]
         theirs = [a for a in node.names if a.name not in SWAPPED]
         ours = [a for a in node.names if a.name in SWAPPED]
         result = []
