@@ -127,4 +127,5 @@ def make_dataclass(
     slots: bool = ...,
     weakref_slot: bool = ...,
     module: str | None = None,
+    decorator: Callable[..., type] = ...,
 ) -> type[DataClass]: ...

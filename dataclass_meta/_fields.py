@@ -17,9 +17,9 @@ CLASSVAR = dataclasses._FIELD_CLASSVAR
 INITVAR = dataclasses._FIELD_INITVAR
 
 _EMPTY_METADATA = types.MappingProxyType({})
-# "identifier.identifier" or "identifier" at the start of a string annotation;
+# A dotted name ("a.b.c" or "a") at the start of a string annotation (3.15's);
 # compiled on first use (re caches it), not at import.
-_MODULE_IDENTIFIER = r'^(?:\s*(\w+)\s*\.)?\s*(\w+)'
+_MODULE_IDENTIFIER = r'^\s*(\w+(?:\s*\.\s*\w+)*)'
 # 3.14+: PEP 649/749 deferred annotations, read through annotationlib.
 if sys.version_info >= (3, 14):
     import annotationlib
@@ -48,7 +48,10 @@ class Field(dataclasses.Field):
     if not _HAS_DOC_SLOT:
         def __repr__(self):
             """3.14's repr, which shows ``doc`` before ``_field_type``."""
-            head, sep, tail = super().__repr__().rpartition(',_field_type=')
+            text = super().__repr__()
+            head, sep, tail = text.rpartition(',_field_type=')
+            if not sep:  # the stdlib's recursion guard answered '...'
+                return text
             return f'{head},doc={self.doc!r}{sep}{tail}'
 
 
@@ -124,22 +127,24 @@ def kind_of(annotation, module_name):
 def _kind_of_string(annotation, module_name):
     """The stdlib's best effort for string annotations: look names up in the module.
 
-    ``"ClassVar[int]"`` counts where the module's ``ClassVar`` is
-    ``typing.ClassVar``; ``"typing.ClassVar[int]"`` where its ``typing`` names a
-    module whose ``ClassVar`` is it. Any module exposing the object counts (the
-    stdlib only accepts ``typing``/``dataclasses``), so ``dataclass_meta.InitVar``
-    works too.
+    3.15's rule: the dotted name at the start (``"ClassVar[int]"``,
+    ``"typing.ClassVar[int]"``, ``"proxy.Nested.ClassVar"``) is looked up with
+    ``getattr`` from the class's module, so lazy imports resolve; one that cannot
+    (or any lookup that raises) leaves a plain field. Whatever object the name
+    reaches decides, so ``dataclass_meta.InitVar`` counts too.
     """
     match = re.match(_MODULE_IDENTIFIER, annotation)
     if not match:
         return FIELD
-    module = sys.modules.get(module_name)
-    namespace = getattr(module, '__dict__', None) or {}
-    prefix, name = match.groups()
-    if prefix:
-        namespace = getattr(namespace.get(prefix), '__dict__', None) or {}
-    obj = namespace.get(name)
-    if obj is None or isinstance(obj, str):
+    obj = sys.modules.get(module_name)
+    for name in match.group(1).split('.'):
+        try:
+            obj = getattr(obj, name.strip(), None)
+        except Exception:  # e.g. 3.15: a lazy import of a missing module
+            return FIELD
+        if obj is None:
+            return FIELD
+    if isinstance(obj, str):
         return FIELD
     return kind_of(obj, module_name)
 

@@ -4,6 +4,7 @@ They accept stdlib data classes as well as ours: both carry the same
 ``__dataclass_fields__``.
 """
 
+import builtins
 import copy
 import keyword
 import sys
@@ -36,6 +37,18 @@ def is_dataclass(obj):
     """True for a data class or an instance of one."""
     cls = obj if isinstance(obj, type) else type(obj)
     return hasattr(cls, _FIELDS)
+
+
+if sys.version_info < (3, 11):
+    # 3.10: isinstance(A[int], type) is true for a types.GenericAlias (3.11 made it
+    # false), whose attributes are A's; 3.10's stdlib steps around that, and so
+    # which gives what 3.11+ answers: an alias is not a data class, an instance of
+    # a GenericAlias subclass may be.
+    def is_dataclass(obj):  # noqa: F811
+        """True for a data class or an instance of one."""
+        cls = (obj if isinstance(obj, type) and not isinstance(obj, types.GenericAlias)
+               else type(obj))
+        return hasattr(cls, _FIELDS)
 
 
 _NOT_A_DATACLASS = object()
@@ -132,13 +145,18 @@ def _astuple(obj, tuple_factory):
     return _container(obj, cls, _astuple, tuple_factory)
 
 
+# 3.15+: asdict/astuple rebuild a frozendict (a builtin there) like a dict.
+_FROZENDICT = getattr(builtins, 'frozendict', None)
+_MAPPINGS = dict if _FROZENDICT is None else (dict, _FROZENDICT)
+
+
 def _container(obj, cls, recurse, factory):
     """Containers and their subclasses, rebuilt with the same type."""
     if issubclass(cls, tuple):
         if hasattr(obj, '_fields'):  # a namedtuple takes its fields positionally
             return cls(*[recurse(v, factory) for v in obj])
         return cls(recurse(v, factory) for v in obj)
-    if issubclass(cls, dict):
+    if issubclass(cls, _MAPPINGS):
         if hasattr(cls, 'default_factory'):  # defaultdict takes the factory first
             result = cls(obj.default_factory)
             for k, v in obj.items():
@@ -168,33 +186,88 @@ _UNSET = object()
 def make_dataclass(cls_name, fields, *, bases=(), namespace=None, init=_UNSET,
                    repr=_UNSET, eq=_UNSET, order=_UNSET, unsafe_hash=_UNSET,
                    frozen=_UNSET, match_args=_UNSET, kw_only=_UNSET, slots=_UNSET,
-                   weakref_slot=_UNSET, module=None):
+                   weakref_slot=_UNSET, module=None, decorator=_UNSET):
     """Create a data class from a name and ``fields``: ``name``, ``(name, type)``
     or ``(name, type, Field)`` items. It is built by ``DataClassMeta``, with
     ``DataClass`` added to ``bases``; options not given are inherited from them.
+
+    With ``decorator`` (3.14's), a plain class is made instead and
+    ``decorator(cls, <the options given>)`` returns the data class.
     """
     from ._meta import DataClassMeta
     annotations, defaults = _parse_fields(fields)
     given = locals()
     options = {name: given[name] for name in _OPTION_NAMES if given[name] is not _UNSET}
+    if module is None:
+        module = _caller_module()
+
+    annotate = unblock = None
+    if _ANY is not _ANY_STRING:
+        annotate, unblock = _annotate_function(annotations)
 
     def body(ns):
         ns.update(namespace or {})
         ns.update(defaults)
-        ns['__annotations__'] = annotations
-        if module is not None:
-            ns['__module__'] = module
+        if annotate is None:
+            ns['__annotations__'] = annotations
+        else:
+            ns['__annotate__'] = annotate
+        ns['__module__'] = module
 
-    resolved = types.resolve_bases(bases)
-    meta, ns, kwds = types.prepare_class(cls_name, resolved, options)
-    if not issubclass(meta, DataClassMeta):
-        meta = DataClassMeta
-    if module is None:
-        ns['__module__'] = _caller_module()
-    body(ns)
-    if resolved is not bases:
-        ns['__orig_bases__'] = bases
-    return meta(cls_name, resolved, ns, **kwds)
+    if decorator is not _UNSET:
+        cls = decorator(types.new_class(cls_name, bases, {}, body), **options)
+    else:
+        resolved = types.resolve_bases(bases)
+        meta, ns, kwds = types.prepare_class(cls_name, resolved, options)
+        if not issubclass(meta, DataClassMeta):
+            meta = DataClassMeta
+        body(ns)
+        if resolved is not bases:
+            ns['__orig_bases__'] = bases
+        cls = meta(cls_name, resolved, ns, **kwds)
+    if unblock is not None:
+        unblock()
+    return cls
+
+
+# The type of a field given by name only: 'typing.Any' before 3.14; 3.14+ a
+# marker that the class's __annotate__ turns into typing.Any in each format.
+_ANY_STRING = 'typing.Any'
+_ANY = _ANY_STRING if sys.version_info < (3, 14) else object()
+
+
+def _annotate_function(annotations):
+    """3.14's ``make_dataclass`` annotations: an annotate function in which a field
+    given without a type is ``typing.Any`` (VALUE, once the class is made),
+    ``'typing.Any'`` (STRING), or, while ``typing`` is not imported,
+    ``ForwardRef('Any', module='typing')`` (FORWARDREF): no ``typing`` import."""
+    import annotationlib
+    Format = annotationlib.Format
+    value_blocked = [True]
+
+    def any_type(format):
+        if format == Format.STRING:
+            return _ANY_STRING
+        if format == Format.FORWARDREF:
+            typing = sys.modules.get('typing')
+            if typing is None:
+                return annotationlib.ForwardRef('Any', module='typing')
+            return typing.Any
+        if format == Format.VALUE and not value_blocked[0]:
+            from typing import Any
+            return Any
+        raise NotImplementedError(format)
+
+    def __annotate__(format):
+        annos = {name: any_type(format) if tp is _ANY else tp
+                 for name, tp in annotations.items()}
+        if format == Format.STRING:
+            return annotationlib.annotations_to_string(annos)
+        return annos
+
+    def unblock():
+        value_blocked[0] = False
+    return __annotate__, unblock
 
 
 def _parse_fields(items):
@@ -204,7 +277,7 @@ def _parse_fields(items):
     defaults = {}
     for item in items:
         if isinstance(item, str):
-            name, tp = item, 'typing.Any'
+            name, tp = item, _ANY
         elif len(item) == 2:
             name, tp = item
         elif len(item) == 3:

@@ -18,6 +18,7 @@ from operator import itemgetter
 from ._arity import MISSING_ARG, TEMPLATES
 from ._backend import speedups
 from ._fields import CLASSVAR, INITVAR, annotationlib
+from ._suggest import did_you_mean
 
 if annotationlib is not None:
     _ANNOTATE_FORMATS = frozenset({annotationlib.Format.VALUE, annotationlib.Format.FORWARDREF,
@@ -264,6 +265,7 @@ def set_init_annotations(init, cls, fields):
         annotations['return'] = 'None' if format == annotationlib.Format.STRING else None
         return annotations
     __annotate__.__qualname__ = f'{cls.__qualname__}.__init__.__annotate__'
+    __annotate__.__generated_by_dataclasses__ = True  # the stdlib's marker
     init.__annotate__ = __annotate__
 
 
@@ -347,7 +349,8 @@ def _call_error_factory(cls, first_param, positional, keyword):
 
     Reproduces CPython's argument binding (``initialize_locals`` in ceval.c) for
     ``def __init__(self, <positional>, *, <keyword>)``: keywords first (unexpected,
-    then multiple values), then too many positionals, then missing ones.
+    with 3.13's "Did you mean" among the parameters; then multiple values), then too
+    many positionals, then missing ones.
     """
     qualname = f'{cls.__qualname__}.__init__'
     names = [first_param] + [f.name for f in positional]
@@ -361,7 +364,8 @@ def _call_error_factory(cls, first_param, positional, keyword):
         bound = set(names[:given])
         for key in kwargs:
             if key not in names and key not in kw_names:
-                raise TypeError(f'{qualname}() got an unexpected keyword argument {key!r}')
+                raise TypeError(f'{qualname}() got an unexpected keyword argument '
+                                f'{key!r}{did_you_mean(key, names + kw_names)}')
             if key in bound:
                 raise TypeError(f'{qualname}() got multiple values for argument {key!r}')
             bound.add(key)

@@ -144,15 +144,27 @@ def _slotted_namespace(name, bases, namespace, weakref_slot):
 
 
 def _inherited_slots(bases):
-    """Names already stored in slots (or a ``__dict__``/``__weakref__``) above."""
+    """Names already stored in slots (or a ``__dict__``/``__weakref__``) above.
+
+    As the stdlib's ``_get_slots``: a class without ``__slots__`` has a ``__dict__``
+    or ``__weakref__`` if its offsets say so, which also holds for C types such as
+    3.12's ``typing.Generic``; an iterator as ``__slots__`` cannot be read again.
+    """
     taken = set()
     for base in bases:
         for klass in base.__mro__[:-1]:
             slots = klass.__dict__.get('__slots__')
             if slots is None:
-                taken.update(('__dict__', '__weakref__'))
+                if getattr(klass, '__weakrefoffset__', -1) != 0:
+                    taken.add('__weakref__')
+                if getattr(klass, '__dictoffset__', -1) != 0:
+                    taken.add('__dict__')
+            elif isinstance(slots, str):
+                taken.add(slots)
+            elif hasattr(slots, '__next__'):
+                raise TypeError(f"Slots of '{klass.__name__}' cannot be determined")
             else:
-                taken.update((slots,) if isinstance(slots, str) else slots)
+                taken.update(slots)
     return taken
 
 

@@ -384,8 +384,26 @@ class LazyDoc:
         if self.text is None:
             import inspect
             try:
-                signature = str(inspect.signature(owner)).replace(' -> None', '')
+                signature = str(_with_current_annotations(owner, inspect.signature(owner)))
+                signature = signature.replace(' -> None', '')
             except (TypeError, ValueError):
                 signature = ''
             self.text = owner.__name__ + signature
         return self.text
+
+
+def _with_current_annotations(owner, signature):
+    """3.14+: the signature with ``__init__``'s annotations as they read now
+    (FORWARDREF), as 3.15's docstring is made when first read: a name defined after
+    the class (``x: list[C]`` in a function) shows as what it now names."""
+    annotate = getattr(owner.__dict__.get('__init__'), '__annotate__', None)
+    if not getattr(annotate, '__generated_by_dataclasses__', False):
+        return signature
+    import annotationlib
+    try:
+        annotations = annotate(annotationlib.Format.FORWARDREF)
+    except Exception:  # a docstring never fails: keep what the signature has
+        return signature
+    return signature.replace(parameters=[
+        p.replace(annotation=annotations.get(p.name, p.annotation))
+        for p in signature.parameters.values()])

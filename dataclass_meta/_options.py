@@ -123,21 +123,30 @@ def check_conflicts(cls, params, explicit, flags):
 
     The stdlib's messages; beyond the stdlib, parents that disagree are an error
     even when the class does not say ``frozen=`` itself: nothing sound to inherit.
+    That error starts with the stdlib's text for the same class (whose ``frozen``
+    would be the decorator's default, or a declared ``frozen_default``), then
+    names both sides and the remedy.
     """
     if flags:
         any_frozen, all_frozen = any(flags.values()), all(flags.values())
         if 'frozen' not in explicit and any_frozen != all_frozen:
             frozen = ', '.join(k.__name__ for k, v in flags.items() if v)
             thawed = ', '.join(k.__name__ for k, v in flags.items() if not v)
-            msg = (f'cannot inherit from frozen ({frozen}) and non-frozen ({thawed}) '
-                   f'data classes in {cls.__name__!r}: make the parents agree')
+            stdlib = (_FROZEN_FROM_THAWED if declared_defaults(cls).get('frozen')
+                      else _THAWED_FROM_FROZEN)
+            msg = (f'{stdlib}: the data-class parents of {cls.__name__!r} disagree, '
+                   f'frozen ({frozen}) and non-frozen ({thawed}): make them agree')
             raise TypeError(msg)
         if any_frozen and not params.frozen:
-            raise TypeError('cannot inherit non-frozen dataclass from a frozen one')
+            raise TypeError(_THAWED_FROM_FROZEN)
         if not all_frozen and params.frozen:
-            raise TypeError('cannot inherit frozen dataclass from a non-frozen one')
+            raise TypeError(_FROZEN_FROM_THAWED)
     if params.order and not params.eq:
         raise ValueError('eq must be true if order is true')
+
+
+_THAWED_FROM_FROZEN = 'cannot inherit non-frozen dataclass from a frozen one'
+_FROZEN_FROM_THAWED = 'cannot inherit frozen dataclass from a non-frozen one'
 
 
 def frozen_flags(cls):

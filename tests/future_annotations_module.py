@@ -10,6 +10,21 @@ import dataclass_meta
 from dataclass_meta import KW_ONLY, DataClass, InitVar
 
 
+class Proxy:
+    """Pseudo-field markers reached through a dotted path (3.15 reads any depth)."""
+
+    class Nested:
+        ClassVar = typing.ClassVar
+        InitVar = dataclasses.InitVar
+
+
+class Deep(DataClass):
+    x: int
+    cv: Proxy.Nested.ClassVar[int] = 0
+    iv: Proxy.Nested.InitVar[int] = 1
+    missing: nowhere.ClassVar[int] = 2  # noqa: F821 (an unknown name: a plain field)
+
+
 class Item(DataClass):
     name: str
 

@@ -89,6 +89,9 @@ def _instance(d, **options):
 
 MUTABLE = "mutable default {} for field x is not allowed: use default_factory"
 NON_DEFAULT = "non-default argument {!r} follows default argument {!r}"
+# The stdlib's text first (it raises that here), then both sides and the remedy.
+DISAGREE = ("cannot inherit non-frozen dataclass from a frozen one: the data-class "
+            "parents of 'C' disagree, frozen ({}) and non-frozen ({}): make them agree")
 RESERVED = ("field {!r} of data class 'C' has a name that data classes reserve: "
             "rename the field")
 
@@ -207,19 +210,16 @@ CASES = [
          TypeError, 'cannot inherit non-frozen dataclass from a frozen one', SAME),
     Case('parents-disagree-on-frozen',
          lambda d: d.make('C', {'c': int}, bases=_frozen_pair(d)),
-         TypeError, "cannot inherit from frozen (A) and non-frozen (B) data classes in "
-         "'C': make the parents agree", TYPE),
+         TypeError, DISAGREE.format('A', 'B'), TYPE),
     Case('parents-disagree-on-frozen-thawed-first',
          lambda d: d.make('C', {'c': int}, bases=_frozen_pair(d)[::-1]),
-         TypeError, "cannot inherit from frozen (A) and non-frozen (B) data classes in "
-         "'C': make the parents agree", TYPE),
+         TypeError, DISAGREE.format('A', 'B'), TYPE),
     Case('parents-disagree-diamond',
          lambda d: d.make('C', {'c': int}, bases=(
              d.make('Q', {'q': int}, {'q': 0}, frozen=True,
                     bases=(_frozen_pair(d)[0],)),
              d.make('R', {'r': int}, {'r': 0}))),
-         TypeError, "cannot inherit from frozen (Q, A) and non-frozen (R) data classes "
-         "in 'C': make the parents agree", TYPE),
+         TypeError, DISAGREE.format('Q, A', 'R'), TYPE),
     Case('frozen-child-of-mixed-parents',
          lambda d: d.make('C', {'c': int}, frozen=True, bases=_frozen_pair(d)),
          TypeError, 'cannot inherit frozen dataclass from a non-frozen one', SAME),

@@ -85,6 +85,21 @@ def test_frozen_default_over_a_thawed_base_is_an_error():
             name: str
 
 
+def test_parents_that_disagree_under_frozen_default():
+    """Under a declared ``frozen_default=True`` the stdlib's twin text comes first,
+    as ``@dataclass(frozen=True)`` over the same parents raises it."""
+    Model = _framework(frozen_default=True)
+
+    class Thawed(DataClass):
+        b: int = 0
+
+    with pytest.raises(TypeError, match=(
+            r"^cannot inherit frozen dataclass from a non-frozen one: the data-class "
+            r"parents of 'User' disagree, frozen \(Model\) and non-frozen \(Thawed\)")):
+        class User(Model, Thawed):
+            pass
+
+
 def test_transform_without_defaults_keeps_inheritance():
     """A transform that declares no defaults (only field specifiers) changes nothing."""
     @dataclass_transform(field_specifiers=(field,))

@@ -1,5 +1,6 @@
 """fields, asdict, astuple, replace, is_dataclass, make_dataclass: as the stdlib's."""
 
+import builtins
 import collections
 import copy
 import dataclasses
@@ -76,6 +77,60 @@ def test_functions_reject_non_dataclasses():
     assert not dm.is_dataclass(DataClass) and not dm.is_dataclass(1)
 
 
+@pytest.mark.skipif(not hasattr(builtins, 'frozendict'), reason='frozendict is new in 3.15')
+def test_asdict_and_astuple_rebuild_frozendicts():
+    """3.15's ``frozendict`` values are rebuilt with their contents converted."""
+    frozendict = builtins.frozendict
+
+    @dataclasses.dataclass
+    class SUser:
+        name: str
+
+    @dataclasses.dataclass
+    class SGroup:
+        users: frozendict
+
+    class User(DataClass):
+        name: str
+
+    class Group(DataClass):
+        users: frozendict
+
+    std = SGroup(frozendict({'a': SUser('Ann')}))
+    ours = Group(frozendict({'a': User('Ann')}))
+    assert dm.asdict(ours) == dataclasses.asdict(std) == {'users': {'a': {'name': 'Ann'}}}
+    assert type(dm.asdict(ours)['users']) is frozendict
+    assert dm.astuple(ours) == dataclasses.astuple(std) == (frozendict({'a': ('Ann',)}),)
+
+
+def test_is_dataclass_of_generic_aliases():
+    """Aliases are not data classes; an instance of a ``GenericAlias`` subclass may
+    be (3.10's ``isinstance(list[int], type)`` is true): as the stdlib answers."""
+    import types
+    import typing
+    T = typing.TypeVar('T')
+
+    class A(DataClass, typing.Generic[T]):
+        x: T
+
+    class B(DataClass):
+        x: int
+        __class_getitem__ = classmethod(types.GenericAlias)
+
+    class G(types.GenericAlias, DataClass):
+        origin: type
+        args: type
+
+    @dataclasses.dataclass
+    class S(types.GenericAlias):
+        origin: type
+        args: type
+
+    for obj in (A[int], B[int], list[int], G, G(list, int), S, S(list, int)):
+        assert dm.is_dataclass(obj) == dataclasses.is_dataclass(obj), obj
+    assert not dm.is_dataclass(B[int]) and dm.is_dataclass(G(list, int))
+
+
 def test_fields_excludes_pseudo_fields():
     """ClassVars and InitVars are in ``__dataclass_fields__`` but not ``fields()``."""
     import typing
@@ -127,11 +182,66 @@ def test_make_dataclass():
     C = dm.make_dataclass('C', ['a', ('b', int), ('c', list, field(default_factory=list))],
                           frozen=True, namespace={'double': lambda self: self.b * 2})
     assert issubclass(C, DataClass) and isinstance(C, dm.DataClassMeta)
-    assert str(inspect.signature(C)) == \
-        "(a: 'typing.Any', b: int, c: list = <factory>) -> None"
+    any_ = "'typing.Any'" if sys.version_info < (3, 14) else 'Any'  # 3.14: typing.Any
+    assert str(inspect.signature(C)) == f"(a: {any_}, b: int, c: list = <factory>) -> None"
     assert C(1, 2).double() == 4
     assert C.__module__ == __name__
     assert C.__dataclass_params__.frozen
+
+
+def test_make_dataclass_decorator():
+    """3.14's ``decorator=``: called on a plain class with the options given."""
+    calls = []
+
+    def custom(cls, **options):
+        calls.append((cls.__bases__, cls.__annotations__, options))
+        made = dataclasses.dataclass(cls, **options)
+        made.custom = True
+        return made
+
+    C = dm.make_dataclass('C', [('x', int), ('y', int, field(default=2))],
+                          frozen=True, decorator=custom)
+    assert calls == [((object,), {'x': int, 'y': int}, {'frozen': True})]
+    assert C.custom and C(1) == C(1, 2) and C.__module__ == __name__
+    assert dataclasses.is_dataclass(C) and not issubclass(C, DataClass)
+    if sys.version_info >= (3, 14):
+        S = dataclasses.make_dataclass('S', [('x', int)], decorator=dataclasses.dataclass)
+        assert dataclasses.fields(S)[0].name == 'x'
+
+
+@pytest.mark.skipif(sys.version_info < (3, 14), reason='3.14+: deferred annotations')
+def test_make_dataclass_untyped_fields_are_any_in_every_format():
+    """3.14's ``make_dataclass``: a field given by name is ``typing.Any`` through an
+    annotate function, in each format as the stdlib's."""
+    import annotationlib
+    import typing
+    Format = annotationlib.Format
+    C = dm.make_dataclass('C', ['x', ('y', int)])
+    S = dataclasses.make_dataclass('S', ['x', ('y', int)])
+    assert C.__annotations__ == S.__annotations__ == {'x': typing.Any, 'y': int}
+    for format in (Format.VALUE, Format.FORWARDREF, Format.STRING):
+        assert (annotationlib.get_annotations(C, format=format)
+                == annotationlib.get_annotations(S, format=format))
+    assert [f.type for f in dm.fields(C)] == [f.type for f in dataclasses.fields(S)]
+    assert C(1, 2) == C(x=1, y=2)
+
+
+@pytest.mark.skipif(sys.version_info < (3, 14), reason='3.14+: deferred annotations')
+def test_make_dataclass_does_not_import_typing():
+    """Without ``typing`` imported, FORWARDREF gives ``ForwardRef('Any', module='typing')``
+    and making the class imports nothing, as the stdlib's."""
+    import subprocess
+    code = (
+        'import sys, annotationlib\n'
+        'from dataclass_meta import make_dataclass\n'
+        'assert "typing" not in sys.modules\n'
+        'C = make_dataclass("C", ["x", ("y", int)])\n'
+        'assert "typing" not in sys.modules\n'
+        'got = C.__annotate__(annotationlib.Format.FORWARDREF)\n'
+        'assert got == {"x": annotationlib.ForwardRef("Any", module="typing"), "y": int}, got\n'
+        'assert "typing" not in sys.modules\n')
+    run = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
 
 
 def test_make_dataclass_inherits_options_and_pickles():
@@ -182,6 +292,19 @@ def test_field_repr_shows_doc_as_314():
     assert text.endswith(",kw_only=%r,doc='the x',_field_type=None)" % dataclasses.MISSING)
     if sys.version_info >= (3, 14):
         assert text == repr(dataclasses.field(default=1, doc='the x'))
+
+
+def test_recursive_field_repr():
+    """A field that is its own type shows ``type=...``, as the stdlib's guard gives."""
+    f = field()
+    f.type = f
+    f.name = 'id'
+    text = repr(f)
+    assert ',type=...,' in text and text.count(',doc=None,') == 1
+    std = dataclasses.field()
+    std.type = std
+    std.name = 'id'
+    assert ',type=...,' in repr(std)
 
 
 def test_classvar_is_found_by_get_origin():

@@ -144,6 +144,26 @@ def test_parents_that_disagree_on_frozen():
             pass
 
 
+@pytest.mark.parametrize('frozen_first', [True, False], ids=['frozen-first', 'thawed-first'])
+def test_parents_that_disagree_start_with_the_stdlib_text(frozen_first):
+    """The stdlib's own error for the same class comes first, then our remedy."""
+    def parents(decorate):
+        frozen = decorate(type('F', (), {'__annotations__': {'a': int}, 'a': 0}), True)
+        thawed = decorate(type('T', (), {'__annotations__': {'b': int}, 'b': 0}), False)
+        return (frozen, thawed) if frozen_first else (thawed, frozen)
+
+    std = parents(lambda c, frozen: dataclasses.dataclass(frozen=frozen)(c))
+    with pytest.raises(TypeError) as stdlib:
+        dataclasses.dataclass(type('C', std, {}))
+    ours = parents(lambda c, frozen: type(c.__name__, (DataClass,), dict(c.__dict__),
+                                          frozen=frozen))
+    with pytest.raises(TypeError) as info:
+        type('C', ours, {})
+    assert str(info.value) == (
+        f"{stdlib.value}: the data-class parents of 'C' disagree, frozen (F) and "
+        f"non-frozen (T): make them agree")
+
+
 def test_stdlib_parent_fields_are_merged():
     """A stdlib data class parent contributes its fields and frozen flag."""
     @dataclasses.dataclass

@@ -2,11 +2,12 @@
 
 import dataclasses
 import inspect
+import sys
 import typing
 
 import pytest
 
-from dataclass_meta import KW_ONLY, DataClass, InitVar, field
+from dataclass_meta import KW_ONLY, DataClass, InitVar, field, replace
 
 
 def test_positional_keyword_and_defaults(slots):
@@ -136,6 +137,75 @@ def test_call_errors_are_the_interpreters(args, kwargs):
     with pytest.raises(TypeError) as got:
         C(*args, **kwargs)
     assert str(got.value) == str(expected.value)
+
+
+@pytest.mark.parametrize('keyword', ['f0', 'P0', 'p0x', 'kx', 'selff', 'zzzz', 'a', 'w2',
+                                     'p_0', 'rat', 'kw_onlyy', 'é0', 'x' * 45])
+@pytest.mark.parametrize('slots', [False, True], ids=['dict', 'slots'])
+def test_unexpected_keyword_suggests_like_a_def(keyword, slots):
+    """3.13+ ends an unexpected keyword's error with the interpreter's "Did you mean"
+    (among every parameter but positional-only ones, ``self`` included), as a
+    ``def`` does; older Pythons add nothing, and neither do we there."""
+    class C(DataClass, slots=slots):
+        p0: int
+        rate: float = 0.0
+        _: KW_ONLY
+        kw: int = 1
+        kw_only: int = 2
+        w: int = 3
+
+    def __init__(self, p0, rate=0.0, *, kw=1, kw_only=2, w=3):
+        pass
+    __init__.__qualname__ = C.__init__.__qualname__
+    with pytest.raises(TypeError) as expected:
+        __init__(None, 1, **{keyword: 1})
+    with pytest.raises(TypeError) as got:
+        C(1, **{keyword: 1})
+    assert str(got.value) == str(expected.value)
+    with pytest.raises(TypeError) as replaced:
+        replace(C(1), **{keyword: 1})
+    assert str(replaced.value) == str(expected.value)
+
+
+def test_replace_suggests_as_the_stdlib():
+    """``replace()`` with a misspelt field: the stdlib's error, suggestion and all."""
+    @dataclasses.dataclass
+    class S:
+        p0: int
+
+    class C(DataClass):
+        p0: int
+
+    C.__qualname__ = S.__qualname__
+    with pytest.raises(TypeError) as expected:
+        dataclasses.replace(S(1), f0=2)
+    with pytest.raises(TypeError) as got:
+        replace(C(1), f0=2)
+    assert str(got.value) == str(expected.value)
+
+
+@pytest.mark.skipif(sys.version_info < (3, 14), reason='3.14+: __init__.__annotate__')
+def test_init_annotate_carries_the_stdlibs_marker():
+    """``__init__.__annotate__.__generated_by_dataclasses__`` is true, as the stdlib's."""
+    class C(DataClass):
+        a: int
+
+    @dataclasses.dataclass
+    class S:
+        a: int
+
+    assert C.__init__.__annotate__.__generated_by_dataclasses__ is True
+    assert S.__init__.__annotate__.__generated_by_dataclasses__ is True
+
+
+@pytest.mark.skipif(sys.version_info < (3, 14), reason='3.14+: deferred annotations')
+def test_docstring_reads_annotations_when_first_read():
+    """A name bound after the class (``x: list[C]``) shows as what it names when
+    ``__doc__`` is first read, as 3.15's lazy docstring does."""
+    class C(DataClass):
+        x: list[C]  # noqa: F821 - C is bound once the class exists
+
+    assert C.__doc__ == f'C(x: list[{C.__module__}.{C.__qualname__}])'
 
 
 def test_missing_lists_names_like_python():

@@ -25,6 +25,7 @@ REQUIRED = (
     'tests/__init__.py', 'tests/conftest.py', 'tests/strategies.py',
     'tests/reliability_helpers.py', 'tests/future_annotations_module.py',
     'tests/typing/README.md', 'tests/interop/conftest.py', 'tests/interop/interop_models.py',
+    'tests/conformance/runner.py', 'tests/conformance/expected_failures.txt',
     'docs/guide.md', 'examples/tour.py', 'benchmarks/run.py',
 )
 # Folders whose every file belongs in the sdist, less what building or running

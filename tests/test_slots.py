@@ -3,6 +3,7 @@
 import dataclasses
 import inspect
 import pickle
+import sys
 import weakref
 
 import pytest
@@ -245,3 +246,43 @@ def test_inherited_weakref_slot_follows_slots_false():
     assert C.__dataclass_params__.weakref_slot is False
     c = C(1)
     assert weakref.ref(c)() is c
+
+
+def test_iterator_slots_in_a_base_cannot_be_determined():
+    """A base whose ``__slots__`` is an iterator: the stdlib's ``TypeError``."""
+    class Root:
+        __slots__ = iter(['x'])
+
+    class Root2(Root):
+        __slots__ = ('y',)
+
+    with pytest.raises(TypeError, match="^Slots of 'Root' cannot be determined$"):
+        class C(DataClass, Root2, slots=True):
+            z: int
+    if sys.version_info >= (3, 11):  # 3.10 does not check, and slots it
+        with pytest.raises(TypeError, match="^Slots of 'Root' cannot be determined$"):
+            @dataclasses.dataclass(slots=True)
+            class S(Root2):
+                z: int
+
+
+@pytest.mark.parametrize('order', ['generic-first', 'dataclass-first'])
+def test_weakref_slot_on_a_generic_class(order):
+    """``Generic[T]`` (a C type on 3.12+, without ``__slots__``) has no ``__weakref__``:
+    ``weakref_slot=True`` adds one, as the stdlib does."""
+    import typing
+    T = typing.TypeVar('T')
+
+    bases = (typing.Generic[T], DataClass)
+    bases = bases if order == 'generic-first' else bases[::-1]
+
+    class C(*bases, slots=True, weakref_slot=True):
+        x: int
+
+    assert C.__slots__ == ('x', '__weakref__')
+    assert weakref.ref(C(1))() is not None
+    if sys.version_info >= (3, 11):  # 3.10 has no weakref_slot
+        @dataclasses.dataclass(slots=True, weakref_slot=True)
+        class S(typing.Generic[T]):
+            x: int
+        assert S.__slots__ == C.__slots__

@@ -21,6 +21,34 @@ def test_pseudo_fields_recognised_from_strings():
     assert m.Order(m.Item('a'), 2, 3, note='n').count == 6
 
 
+def test_dotted_paths_of_any_depth():
+    """"Proxy.Nested.ClassVar[int]" is a ClassVar, as 3.15's stdlib reads it; a
+    path through an unknown name is a plain field."""
+    kinds = {name: f._field_type for name, f in m.Deep.__dataclass_fields__.items()}
+    assert kinds == {'x': dataclasses._FIELD, 'cv': dataclasses._FIELD_CLASSVAR,
+                     'iv': dataclasses._FIELD_INITVAR, 'missing': dataclasses._FIELD}
+
+
+def test_lookup_errors_leave_a_plain_field():
+    """A module attribute whose lookup raises (3.15: a lazy import that cannot be
+    resolved) makes a plain field, not an error."""
+    import sys
+    import types
+    module = types.ModuleType('_dm_raising_module')
+
+    def __getattr__(name):
+        raise ImportError(name)
+    module.__getattr__ = __getattr__
+    sys.modules[module.__name__] = module
+    try:
+        from dataclass_meta import DataClass
+        C = type('C', (DataClass,), {'__module__': module.__name__,
+                                     '__annotations__': {'x': 'lazy.ClassVar[int]'}})
+        assert C.__dataclass_fields__['x']._field_type is dataclasses._FIELD
+    finally:
+        del sys.modules[module.__name__]
+
+
 def test_signature_keeps_strings():
     """The signature shows the string annotations, as the stdlib's does."""
     assert str(inspect.signature(m.Order)) == (
