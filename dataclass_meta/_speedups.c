@@ -1059,6 +1059,10 @@ repr_fields(Method *m, PyObject *self)
         Py_DECREF(qualname);
         return NULL;
     }
+    /* The fields' values stay in ``parts`` (borrowed below) while their
+     * __repr__ runs Python code: hidden from the gc, so that code cannot
+     * reach the list (gc.get_referrers/get_objects) and clear or resize it. */
+    PyObject_GC_UnTrack(parts);
     PyObject *result = NULL;
     int is_str = PyUnicode_Check(qualname);
     /* The list owns its items: qualname (or ""), then the pieces and reprs. */

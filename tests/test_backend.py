@@ -186,3 +186,35 @@ def test_changing_the_class_after_use_is_seen():
     assert (a == b, a < b, repr(a)[-6:]) == (False, True, 'S(x=1)')
     S.x = property(lambda self: 42)
     assert (a == b, a < b, repr(a)[-7:], hash(a) == hash(b)) == (True, False, 'S(x=42)', True)
+
+
+def _run_isolated(code):
+    """Runs ``code`` in a fresh interpreter on this checkout: a crash fails the test
+    instead of killing the test run."""
+    out = subprocess.run([sys.executable, '-c', code], cwd=_ROOT, capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    return out.stdout
+
+
+def test_repr_survives_a_field_repr_that_mutates_what_gc_shows_it():
+    """A field's __repr__ that finds the repr's working list through the gc and
+    clears it: no crash (the compiled repr's list is not visible to gc)."""
+    out = _run_isolated('''if 1:
+        import gc
+        from dataclass_meta import DataClass
+
+        class Evil:
+            def __repr__(self):
+                for r in gc.get_referrers(self):
+                    if type(r) is list:
+                        r.clear()
+                return 'evil'
+
+        class P(DataClass):
+            x: object
+            y: object
+
+        print(repr(P(Evil(), Evil())))
+    ''')
+    assert out.strip() == 'P(x=evil, y=evil)'
