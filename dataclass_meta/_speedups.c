@@ -610,6 +610,8 @@ class_of(PyObject *obj)
  * another type by a nested call (a field's __eq__ comparing instances of a
  * subclass, a default factory constructing one) while this call runs. */
 typedef struct {
+    PyTypeObject *type;        /* borrowed: what off[] is for, with its tag */
+    unsigned int tag;          /* (0: the type had none; never current) */
     int plain;                 /* obj.__class__ is type(obj) */
     int direct;                /* off[] is valid */
     Py_ssize_t off[SMALL];     /* slot offset per field, or -1: generic access */
@@ -637,6 +639,8 @@ layout(Method *m, PyTypeObject *tp, int store, Layout *out)
     PyObject *names = m->kind == K_INIT ? m->step_names : m->names;  /* borrowed */
     Py_ssize_t n = PyTuple_GET_SIZE(names);
     out->direct = 0;
+    out->type = tp;
+    out->tag = 0;
     if (!(tp == m->layout_type && tp->tp_version_tag == m->layout_tag
           && HAS_VERSION_TAG(tp))) {
         m->layout_type = NULL;
@@ -671,11 +675,23 @@ layout(Method *m, PyTypeObject *tp, int store, Layout *out)
             m->layout_tag = tp->tp_version_tag;
         }
     }
+    out->type = tp;
+    out->tag = HAS_VERSION_TAG(tp) ? tp->tp_version_tag : 0;
     out->plain = m->layout_plain;
     if (n <= SMALL) {
         memcpy(out->off, m->offsets, n * sizeof(Py_ssize_t));
         out->direct = 1;
     }
+}
+
+/* Whether ``L`` still describes ``obj``: Python code run since it was made (a
+ * default factory, a setattr) may have changed the class (a __setattr__
+ * added, a slot replaced by a property) or assigned ``obj.__class__``. */
+static inline int
+layout_current(const Layout *L, PyObject *obj)
+{
+    PyTypeObject *tp = Py_TYPE(obj);
+    return tp == L->type && L->tag != 0 && HAS_VERSION_TAG(tp) && tp->tp_version_tag == L->tag;
 }
 
 /* ``getattr(obj, name)`` of field i: its slot directly where ``offsets``
@@ -1311,6 +1327,9 @@ init_assign(Method *m, PyObject *self, PyObject **values)
         }
         if (value == NULL) {
             return -1;
+        }
+        if (!layout_current(&L, self)) {  /* the factory or a store ran Python code */
+            layout(m, Py_TYPE(self), 1, &L);
         }
         int rc = store_field(self, st->name, value, OFFSET(L, s), m->frozen);
         Py_DECREF(value);

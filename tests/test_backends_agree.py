@@ -253,3 +253,35 @@ def test_frozen_agrees():
     ]
     for call in calls:
         assert outcome(lambda: call(ct, csub)) == outcome(lambda: call(pt, psub))
+
+
+
+def _mutating_init_log(pure):
+    """What the stores of a slotted class's __init__ went through when its
+    default factories change the class while __init__ runs: a __setattr__
+    added, then a field's slot replaced by a property."""
+    log = []
+
+    def factory():
+        def __setattr__(self, name, value):
+            log.append(name)
+            object.__setattr__(self, name, value)
+        M.__setattr__ = __setattr__
+        return 0
+
+    def factory2():
+        M.c = property(lambda self: 'c', lambda self, value: log.append(('c', value)))
+        return 1
+
+    with pure_factories() if pure else contextlib.nullcontext():
+        class M(DataClass, slots=True):
+            a: int = field(default_factory=factory)
+            b: int = field(default_factory=factory2)
+            c: int = 2
+    M()
+    return log
+
+
+def test_class_changed_during_init_agrees():
+    """Stores after the class changed go through what it is now, on both backends."""
+    assert _mutating_init_log(pure=False) == _mutating_init_log(pure=True)
