@@ -302,7 +302,11 @@ method_get_signature(Method *m, void *Py_UNUSED(c))
         }
         PyTuple_SET_ITEM(names, i, name);
     }
-    PyObject *sig = PyObject_CallOneArg(signature_factory, names);
+    /* A strong reference for the call: the factory's Python code may call
+     * set_signature_factory() and drop the module's reference meanwhile. */
+    PyObject *factory = Py_NewRef(signature_factory);
+    PyObject *sig = PyObject_CallOneArg(factory, names);
+    Py_DECREF(factory);
     Py_DECREF(names);
     if (sig == NULL) {
         return NULL;
