@@ -218,3 +218,34 @@ def test_repr_survives_a_field_repr_that_mutates_what_gc_shows_it():
         print(repr(P(Evil(), Evil())))
     ''')
     assert out.strip() == 'P(x=evil, y=evil)'
+
+
+
+def test_layout_cache_follows_the_class_between_calls():
+    """The cached slot offsets are not used for a changed class: an instance's
+    __class__ assigned to a layout-compatible class, a slot's descriptor
+    swapped for another slot's, a __setattr__ added."""
+    log = []
+
+    class S(DataClass, slots=True, unsafe_hash=True):
+        x: int
+        y: int
+
+    class T(S, slots=True):
+        pass
+
+    a, b = S(1, 2), S(1, 3)
+    assert (repr(a)[-11:], a == b, hash(a) == hash(S(1, 2))) == ('S(x=1, y=2)', False, True)
+    a.__class__ = T
+    T.__init__(a, 5, 6)
+    assert repr(a)[-11:] == 'T(x=5, y=6)'
+    S.x = S.__dict__['y']  # x now reads and stores y's slot, as getattr does
+    b.__init__(7, 8)
+    assert (b.x, b.y, repr(b)[-10:]) == (8, 8, '(x=8, y=8)')
+
+    def __setattr__(self, name, value):
+        log.append(name)
+        object.__setattr__(self, name, value)
+    S.__setattr__ = __setattr__
+    S(1, 2)
+    assert log == ['x', 'y']
