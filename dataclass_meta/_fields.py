@@ -16,7 +16,6 @@ FIELD = dataclasses._FIELD
 CLASSVAR = dataclasses._FIELD_CLASSVAR
 INITVAR = dataclasses._FIELD_INITVAR
 
-_EMPTY_METADATA = types.MappingProxyType({})
 # A dotted name ("a.b.c" or "a") at the start of a string annotation (3.15's);
 # compiled on first use (re caches it), not at import.
 _MODULE_IDENTIFIER = r'^\s*(\w+(?:\s*\.\s*\w+)*)'

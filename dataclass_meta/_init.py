@@ -250,7 +250,9 @@ def set_init_annotations(init, cls, fields):
     asked for (VALUE, FORWARDREF, STRING), only when asked. Before 3.14: the dict.
     """
     if annotationlib is None:
-        init.__annotations__ = init_annotations(fields)
+        annotations = {f.name: f.type for f in fields if f.init}
+        annotations['return'] = None
+        init.__annotations__ = annotations
         return
     names = tuple(f.name for f in fields if f.init)
 
@@ -268,12 +270,6 @@ def set_init_annotations(init, cls, fields):
     __annotate__.__generated_by_dataclasses__ = True  # the stdlib's marker
     init.__annotate__ = __annotate__
 
-
-def init_annotations(fields):
-    """``__init__.__annotations__`` as a dict: field types, ``return: None``."""
-    annotations = {f.name: f.type for f in fields if f.init}
-    annotations['return'] = None
-    return annotations
 
 
 class ModuleScope:
