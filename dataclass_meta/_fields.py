@@ -243,7 +243,7 @@ def set_defaults_on_class(cls, own):
             if f.default is MISSING:
                 delattr(cls, f.name)
             else:
-                setattr(cls, f.name, f.default)
+                type.__setattr__(cls, f.name, f.default)  # past DataClassMeta's guard
 
 
 def check_field_order(fields):

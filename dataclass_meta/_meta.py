@@ -24,6 +24,11 @@ from ._methods import (
 
 _SLOTTED = '__dataclass_slotted__'  # (annotations, defaults) from DataClassMeta
 
+# The pipeline's own writes to the class skip ``DataClassMeta.__setattr__``
+# (and any metaclass's): that guard is for writes from outside, and a Python
+# ``__setattr__`` on every store would cost class creation about 7%.
+_store = type.__setattr__
+
 
 _TYPE_DOC = type.__dict__['__doc__']
 
@@ -59,6 +64,19 @@ class DataClassMeta(abc.ABCMeta):
     def __init_subclass__(mcls, /, **kwargs):
         super().__init_subclass__(**kwargs)
         mcls.__doc__ = _ClassDoc(mcls.__dict__.get('__doc__'))
+
+    def __setattr__(cls, name, value):
+        """Refuse ``@dataclasses.dataclass`` on a class that already is one of ours.
+
+        The decorator's first write to the class is ``__dataclass_params__``;
+        ours comes before ``__dataclass_fields__`` exists, so a write to a
+        finished class can only be the decorator (left over from a migration),
+        which would otherwise freeze our ``__init__`` out of its own instances.
+        """
+        if (name == '__dataclass_params__' and '__dataclass_fields__' in cls.__dict__
+                and isinstance(value, dataclasses._DataclassParams)):
+            raise TypeError(_options.decorated(cls, value, DataClassMeta))
+        super().__setattr__(name, value)
 
     def __new__(mcls, name, bases, namespace, /, **kwargs):
         bases = _with_dataclass_base(bases)
@@ -223,8 +241,8 @@ def _build(cls, explicit):
     fields = merge_base_fields(cls, own)
     set_defaults_on_class(cls, own)
     _options.check_conflicts(cls, params, explicit, flags)
-    cls.__dataclass_params__ = params
-    cls.__dataclass_fields__ = fields
+    _store(cls, '__dataclass_params__', params)
+    _store(cls, '__dataclass_fields__', fields)
     _attach_methods(cls, params, list(fields.values()))
     _set_class_attributes(cls, params, fields.values())
 
@@ -310,11 +328,11 @@ def _attach_methods(cls, params, fields):
     # replace() calls the generated one, even where the class has its own
     # __replace__; the class is kept beside it so subclasses cannot inherit it.
     generated = make_replace(fields, cls) if explicit_replace else own['__replace__']
-    cls.__dataclass_replace__ = (cls, generated.replace)
+    _store(cls, '__dataclass_replace__', (cls, generated.replace))
     if hash_action == 'add':
         attach(cls, '__hash__', make_hash(plain))
     elif hash_action == 'none':
-        cls.__hash__ = None
+        _store(cls, '__hash__', None)
 
 
 def _has_explicit_hash(namespace):
@@ -327,10 +345,10 @@ def _has_explicit_hash(namespace):
 def _set_class_attributes(cls, params, fields):
     own = cls.__dict__
     if not own.get('__doc__'):
-        cls.__doc__ = LazyDoc()
+        _store(cls, '__doc__', LazyDoc())
     if params.match_args and '__match_args__' not in own:
         positional, _ = init_parameters(fields)
-        cls.__match_args__ = tuple(f.name for f in positional)
+        _store(cls, '__match_args__', tuple(f.name for f in positional))
     if params.weakref_slot and not params.slots:
         raise TypeError('weakref_slot is True but slots is False')
     # No abc.update_abstractmethods() needed: ABCMeta.__new__ computes

@@ -169,3 +169,21 @@ def unknown(cls, names):
     msg = (f'unknown option {name!r} for data class {cls.__name__!r}: expected one '
            f'of {", ".join(NAMES)}')
     return TypeError(msg)
+
+
+def decorated(cls, params, meta):
+    """The error for ``@dataclasses.dataclass`` applied to one of our classes.
+
+    ``params`` is what the decorator was about to store: its options, of which
+    those that differ from the defaults become the class keywords to write.
+    ``meta`` is ``DataClassMeta``, whose instances among the bases are named.
+    """
+    bases = [base.__name__ for base in cls.__bases__]
+    keywords = [f'{name}={value!r}' for name, value in
+                ((name, getattr(params, name, DEFAULTS[name])) for name in NAMES)
+                if value != DEFAULTS[name]]
+    through = next(base.__name__ for base in cls.__bases__ if isinstance(base, meta))
+    remedy = (': remove the decorator and pass its options as class keywords'
+              if keywords else ': remove the decorator')
+    return (f'@dataclass applied to {cls.__name__!r}, which is already a data class '
+            f'through {through}{remedy}: class {cls.__name__}({", ".join(bases + keywords)})')
