@@ -308,7 +308,7 @@ def _attach_methods(cls, params, fields):
     own = cls.__dict__
     plain = [f for f in fields if f._field_type is FIELD]
     if params.init:
-        check_field_order(f for f in fields if f._field_type is not _CLASSVAR)
+        check_field_order(cls, (f for f in fields if f._field_type is not _CLASSVAR))
     hash_action = HASH_ACTIONS[params.unsafe_hash, params.eq, params.frozen,
                                _has_explicit_hash(own)]
     if hash_action == 'raise':

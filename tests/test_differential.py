@@ -66,10 +66,11 @@ def _same_module(text):
     return _ADDRESS.sub(' at 0x?', text)
 
 
-def same(what, std_fn, our_fn, view=repr, legacy=None, stdlib_bug=None):
+def same(what, std_fn, our_fn, view=repr, legacy=None, stdlib_bug=None, context=None):
     """Assert both sides end the same way; ``legacy`` maps an older stdlib's
-    outcome to 3.13's (or to None: not comparable on this version), and
-    ``stdlib_bug`` tells a stdlib bug that we do not reproduce."""
+    outcome to 3.13's (or to None: not comparable on this version),
+    ``stdlib_bug`` tells a stdlib bug that we do not reproduce, and ``context``
+    drops what our message adds after the stdlib's."""
     std, our = outcome(std_fn, view), outcome(our_fn, view)
     if stdlib_bug is not None and stdlib_bug(std):
         return our
@@ -77,7 +78,17 @@ def same(what, std_fn, our_fn, view=repr, legacy=None, stdlib_bug=None):
         std = legacy(std, our)
         if std is None:
             return our
-    assert std == our, f'{what}: stdlib {std!r} != dataclass_meta {our!r}'
+    compared = our if context is None else context(std, our)
+    assert std == compared, f'{what}: stdlib {std!r} != dataclass_meta {our!r}'
+    return our
+
+
+def _definition_context(std, our):
+    """Our definition errors are the stdlib's text, then the classes involved:
+    ``: 'C' is not frozen, ...`` or `` ('a' has its default from parent 'P')``."""
+    if (std[0] == our[0] == 'raised' and std[1] is our[1]
+            and our[2][len(std[2]):][:2] in (': ', ' (') and our[2].startswith(std[2])):
+        return std
     return our
 
 
@@ -135,7 +146,7 @@ def build(spec, how='build'):
         return result[side]
 
     same('definition', lambda: define(STDLIB, std_log), lambda: define(OURS, our_log),
-         view=lambda cls: None, legacy=_legacy_definition)
+         view=lambda cls: None, legacy=_legacy_definition, context=_definition_context)
     return result.get(STDLIB), result.get(OURS), std_log, our_log
 
 
