@@ -130,7 +130,7 @@ def _legacy_replace(std, our):
 def _stale_class_in_super(std):
     """gh-105936: a frozen slotted @dataclass's __setattr__/__delattr__ call
     ``super()`` with the class from before slots were added, so a non-field
-    name raises this TypeError. Ours are built once (DESIGN §4) and do not."""
+    name raises this TypeError. Ours are built once and do not."""
     return std[0] == 'raised' and std[2].startswith('super(type, obj)')
 
 
@@ -182,7 +182,7 @@ def compare_classes(std, our):
                                     for slots in (std_slots, our_slots))
         assert std_slots == our_slots
     # The stdlib shares module-level _replace/_dataclass_getstate/_setstate;
-    # ours are named as if written in the class (DESIGN §4): compare the rest.
+    # ours are named as if written in the class: compare the rest.
     for name in _GENERATED:
         method = std.__dict__.get(name)
         if callable(method):
@@ -411,7 +411,7 @@ def test_all_params_recorded(spec):
 
 
 # make_dataclass without bases: the options not given are the defaults on both
-# sides (ours would inherit them from data-class bases: DESIGN §2).
+# sides (ours would inherit them from data-class bases).
 @pytest.mark.skipif(not PY312, reason='make_dataclass(module=) is new in 3.12')
 @SMALL
 @given(spec=single_class_specs().filter(lambda s: all(e.annotated for e in s.fields)),
