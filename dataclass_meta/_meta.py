@@ -193,6 +193,14 @@ class DataClass(metaclass=DataClassMeta):
         class Point(DataClass, frozen=True, order=True):
             x: int
             y: int = 0
+
+    The options are ``@dataclass``'s, with its defaults: ``init``, ``repr``,
+    ``eq``, ``order``, ``unsafe_hash``, ``frozen``, ``match_args``, ``kw_only``,
+    ``slots``, ``weakref_slot``; each is ``True`` or ``False``. A subclass
+    inherits its data-class parent's options and overrides them with its own
+    keywords; other class keywords go on to ``__init_subclass__``. Conflicts
+    (``frozen`` against a parent, ``order`` without ``eq``, an unknown keyword)
+    raise when the class is created.
     """
 
     __slots__ = ()
