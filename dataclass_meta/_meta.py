@@ -68,10 +68,11 @@ class DataClassMeta(abc.ABCMeta):
     def __setattr__(cls, name, value):
         """Refuse ``@dataclasses.dataclass`` on a class that already is one of ours.
 
-        The decorator's first write to the class is ``__dataclass_params__``;
-        ours comes before ``__dataclass_fields__`` exists, so a write to a
-        finished class can only be the decorator (left over from a migration),
-        which would otherwise freeze our ``__init__`` out of its own instances.
+        The decorator's first write to a class is its ``_DataclassParams`` as
+        ``__dataclass_params__``. On a finished data class of ours that is a
+        decorator left over from a migration, which would re-process the class
+        and, with ``frozen=True``, freeze our ``__init__`` out of its own
+        instances. The pipeline's own stores skip this method (``_store``).
         """
         if (name == '__dataclass_params__' and '__dataclass_fields__' in cls.__dict__
                 and isinstance(value, dataclasses._DataclassParams)):
