@@ -12,6 +12,8 @@ import types
 
 from dataclasses import KW_ONLY, MISSING, InitVar
 
+from ._options import relative
+
 FIELD = dataclasses._FIELD
 CLASSVAR = dataclasses._FIELD_CLASSVAR
 INITVAR = dataclasses._FIELD_INITVAR
@@ -243,11 +245,14 @@ def set_defaults_on_class(cls, own):
             if f.default is MISSING:
                 delattr(cls, f.name)
             else:
-                setattr(cls, f.name, f.default)
+                type.__setattr__(cls, f.name, f.default)  # past DataClassMeta's guard
 
 
-def check_field_order(fields):
-    """``__init__`` cannot take a required positional argument after a default."""
+def check_field_order(cls, fields):
+    """``__init__`` cannot take a required positional argument after a default.
+
+    The stdlib's message, then the parent that gave an inherited default.
+    """
     seen_default = None
     for f in fields:
         if f.init and not f.kw_only:
@@ -255,5 +260,18 @@ def check_field_order(fields):
                 seen_default = f
             elif seen_default is not None:
                 msg = (f'non-default argument {f.name!r} follows default argument '
-                       f'{seen_default.name!r}')
+                       f'{seen_default.name!r}{_default_origin(cls, seen_default)}')
                 raise TypeError(msg)
+
+
+def _default_origin(cls, f):
+    """`` ('a' has its default from parent 'Base')`` for an inherited field, else ''.
+
+    A field object passes unchanged from a class to its subclasses' fields, so
+    the one that declared it is the furthest ancestor still holding it.
+    """
+    owners = [klass for klass in cls.__mro__[1:]
+              if klass.__dict__.get('__dataclass_fields__', {}).get(f.name) is f]
+    if not owners:
+        return ''
+    return f' ({f.name!r} has its default from {relative(cls, owners[-1])})'

@@ -25,7 +25,11 @@ _ATOMIC = frozenset({
 
 
 def fields(class_or_instance):
-    """The fields of a data class or instance, as a tuple of ``Field``."""
+    """The fields of a data class or instance, as a tuple of ``Field``.
+
+    ClassVar and InitVar pseudo-fields are left out. Raises ``TypeError`` for
+    anything that is not a data class or an instance of one.
+    """
     try:
         all_fields = getattr(class_or_instance, _FIELDS)
     except AttributeError:
@@ -34,7 +38,7 @@ def fields(class_or_instance):
 
 
 def is_dataclass(obj):
-    """True for a data class or an instance of one."""
+    """True for a data class or an instance of one (ours or the stdlib's)."""
     cls = obj if isinstance(obj, type) else type(obj)
     return hasattr(cls, _FIELDS)
 
@@ -45,7 +49,7 @@ if sys.version_info < (3, 11):
     # which gives what 3.11+ answers: an alias is not a data class, an instance of
     # a GenericAlias subclass may be.
     def is_dataclass(obj):  # noqa: F811
-        """True for a data class or an instance of one."""
+        """True for a data class or an instance of one (ours or the stdlib's)."""
         cls = (obj if isinstance(obj, type) and not isinstance(obj, types.GenericAlias)
                else type(obj))
         return hasattr(cls, _FIELDS)
@@ -169,7 +173,12 @@ def _container(obj, cls, recurse, factory):
 
 
 def replace(obj, /, **changes):
-    """A new instance like ``obj`` with some fields changed, through ``__init__``."""
+    """A new instance like ``obj`` with some fields changed, through ``__init__``.
+
+    ``changes`` name fields (or InitVars); an ``init=False`` field cannot be
+    changed (``TypeError``), and an InitVar without a default must be given.
+    ``copy.replace(obj, ...)`` (3.13+) does the same.
+    """
     cls = type(obj)
     own = getattr(cls, '__dataclass_replace__', None)  # (class, its replace function)
     if own is not None and own[0] is cls:

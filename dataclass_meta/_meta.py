@@ -24,6 +24,11 @@ from ._methods import (
 
 _SLOTTED = '__dataclass_slotted__'  # (annotations, defaults) from DataClassMeta
 
+# The pipeline's own writes to the class skip ``DataClassMeta.__setattr__``
+# (and any metaclass's): that guard is for writes from outside, and a Python
+# ``__setattr__`` on every store would cost class creation about 7%.
+_store = type.__setattr__
+
 
 _TYPE_DOC = type.__dict__['__doc__']
 
@@ -59,6 +64,20 @@ class DataClassMeta(abc.ABCMeta):
     def __init_subclass__(mcls, /, **kwargs):
         super().__init_subclass__(**kwargs)
         mcls.__doc__ = _ClassDoc(mcls.__dict__.get('__doc__'))
+
+    def __setattr__(cls, name, value):
+        """Refuse ``@dataclasses.dataclass`` on a class that already is one of ours.
+
+        The decorator's first write to a class is its ``_DataclassParams`` as
+        ``__dataclass_params__``. On a finished data class of ours that is a
+        decorator left over from a migration, which would re-process the class
+        and, with ``frozen=True``, freeze our ``__init__`` out of its own
+        instances. The pipeline's own stores skip this method (``_store``).
+        """
+        if (name == '__dataclass_params__' and '__dataclass_fields__' in cls.__dict__
+                and isinstance(value, dataclasses._DataclassParams)):
+            raise TypeError(_options.decorated(cls, value, DataClassMeta))
+        super().__setattr__(name, value)
 
     def __new__(mcls, name, bases, namespace, /, **kwargs):
         bases = _with_dataclass_base(bases)
@@ -175,6 +194,14 @@ class DataClass(metaclass=DataClassMeta):
         class Point(DataClass, frozen=True, order=True):
             x: int
             y: int = 0
+
+    The options are ``@dataclass``'s, with its defaults: ``init``, ``repr``,
+    ``eq``, ``order``, ``unsafe_hash``, ``frozen``, ``match_args``, ``kw_only``,
+    ``slots``, ``weakref_slot``; each is ``True`` or ``False``. A subclass
+    inherits its data-class parent's options and overrides them with its own
+    keywords; other class keywords go on to ``__init_subclass__``. Conflicts
+    (``frozen`` against a parent, ``order`` without ``eq``, an unknown keyword)
+    raise when the class is created.
     """
 
     __slots__ = ()
@@ -223,8 +250,8 @@ def _build(cls, explicit):
     fields = merge_base_fields(cls, own)
     set_defaults_on_class(cls, own)
     _options.check_conflicts(cls, params, explicit, flags)
-    cls.__dataclass_params__ = params
-    cls.__dataclass_fields__ = fields
+    _store(cls, '__dataclass_params__', params)
+    _store(cls, '__dataclass_fields__', fields)
     _attach_methods(cls, params, list(fields.values()))
     _set_class_attributes(cls, params, fields.values())
 
@@ -290,7 +317,7 @@ def _attach_methods(cls, params, fields):
     own = cls.__dict__
     plain = [f for f in fields if f._field_type is FIELD]
     if params.init:
-        check_field_order(f for f in fields if f._field_type is not _CLASSVAR)
+        check_field_order(cls, (f for f in fields if f._field_type is not _CLASSVAR))
     hash_action = HASH_ACTIONS[params.unsafe_hash, params.eq, params.frozen,
                                _has_explicit_hash(own)]
     if hash_action == 'raise':
@@ -310,11 +337,11 @@ def _attach_methods(cls, params, fields):
     # replace() calls the generated one, even where the class has its own
     # __replace__; the class is kept beside it so subclasses cannot inherit it.
     generated = make_replace(fields, cls) if explicit_replace else own['__replace__']
-    cls.__dataclass_replace__ = (cls, generated.replace)
+    _store(cls, '__dataclass_replace__', (cls, generated.replace))
     if hash_action == 'add':
         attach(cls, '__hash__', make_hash(plain))
     elif hash_action == 'none':
-        cls.__hash__ = None
+        _store(cls, '__hash__', None)
 
 
 def _has_explicit_hash(namespace):
@@ -327,10 +354,10 @@ def _has_explicit_hash(namespace):
 def _set_class_attributes(cls, params, fields):
     own = cls.__dict__
     if not own.get('__doc__'):
-        cls.__doc__ = LazyDoc()
+        _store(cls, '__doc__', LazyDoc())
     if params.match_args and '__match_args__' not in own:
         positional, _ = init_parameters(fields)
-        cls.__match_args__ = tuple(f.name for f in positional)
+        _store(cls, '__match_args__', tuple(f.name for f in positional))
     if params.weakref_slot and not params.slots:
         raise TypeError('weakref_slot is True but slots is False')
     # No abc.update_abstractmethods() needed: ABCMeta.__new__ computes

@@ -31,7 +31,7 @@ def attach(cls, name, function):
         # compiled: like any method descriptor, it names its class (inspect.getdoc
         # then finds the inherited docstring, as for the pure closure)
         function.__objclass__ = cls
-    setattr(cls, name, function)
+    type.__setattr__(cls, name, function)  # past DataClassMeta's guard: ours
 
 
 _GETTERS = {}  # names -> getter; getters hold no class, so classes share them

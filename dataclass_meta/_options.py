@@ -6,6 +6,8 @@ nearest data-class parent; otherwise the ``@dataclass`` default applies.
 
 import dataclasses
 
+from ._suggest import nearest
+
 # Name -> default, in the order of ``@dataclass(...)`` (Python 3.13).
 DEFAULTS = {
     'init': True,
@@ -138,11 +140,36 @@ def check_conflicts(cls, params, explicit, flags):
                    f'frozen ({frozen}) and non-frozen ({thawed}): make them agree')
             raise TypeError(msg)
         if any_frozen and not params.frozen:
-            raise TypeError(_THAWED_FROM_FROZEN)
+            parent = relative(cls, next(k for k, v in flags.items() if v))
+            msg = f'{_THAWED_FROM_FROZEN}: {cls.__name__!r} is not frozen, its {parent} is'
+            raise TypeError(msg)
         if not all_frozen and params.frozen:
-            raise TypeError(_FROZEN_FROM_THAWED)
+            parent = relative(cls, next(k for k, v in flags.items() if not v))
+            msg = f'{_FROZEN_FROM_THAWED}: {cls.__name__!r} is frozen, its {parent} is not'
+            raise TypeError(msg)
     if params.order and not params.eq:
-        raise ValueError('eq must be true if order is true')
+        inherited = [f'{name}={getattr(params, name)} from {_source(cls, name)}'
+                     for name in ('order', 'eq') if name not in explicit]
+        msg = 'eq must be true if order is true'
+        if inherited:
+            msg += f': data class {cls.__name__!r} has {" and ".join(inherited)}'
+        raise ValueError(msg)
+
+
+def relative(cls, klass):
+    """``parent 'B'`` for a base of ``cls``, ``ancestor 'A'`` further up."""
+    return f"{'parent' if klass in cls.__bases__ else 'ancestor'} {klass.__name__!r}"
+
+
+def _source(cls, name):
+    """Where an option the class did not set came from, for an error message."""
+    if name in declared_defaults(cls):
+        klass = next(k for k in cls.__mro__[1:]
+                     if isinstance(k.__dict__.get('__dataclass_transform__'), dict))
+        return f'the dataclass_transform of {klass.__name__!r}'
+    klass = next(k for base in cls.__bases__ for k in base.__mro__
+                 if '__dataclass_params__' in k.__dict__)
+    return f'its {relative(cls, klass)}'
 
 
 _THAWED_FROM_FROZEN = 'cannot inherit non-frozen dataclass from a frozen one'
@@ -164,8 +191,29 @@ def check_types(cls, explicit):
 
 
 def unknown(cls, names):
-    """The error for class keywords that nobody consumed."""
+    """The error for class keywords that nobody consumed, ending as 3.14's
+    ``@dataclass(frozn=True)`` does: ``. Did you mean 'frozen'?`` (on every Python)."""
     name = next(iter(names))
+    match = nearest(list(NAMES), name)
+    hint = '' if match is None else f". Did you mean '{match}'?"
     msg = (f'unknown option {name!r} for data class {cls.__name__!r}: expected one '
-           f'of {", ".join(NAMES)}')
+           f'of {", ".join(NAMES)}{hint}')
     return TypeError(msg)
+
+
+def decorated(cls, params, meta):
+    """The error for ``@dataclasses.dataclass`` applied to one of our classes.
+
+    ``params`` is what the decorator was about to store: its options, of which
+    those that differ from the defaults become the class keywords to write.
+    ``meta`` is ``DataClassMeta``, whose instances among the bases are named.
+    """
+    bases = [base.__name__ for base in cls.__bases__]
+    keywords = [f'{name}={value!r}' for name, value in
+                ((name, getattr(params, name, DEFAULTS[name])) for name in NAMES)
+                if value != DEFAULTS[name]]
+    through = next(base.__name__ for base in cls.__bases__ if isinstance(base, meta))
+    remedy = (': remove the decorator and pass its options as class keywords'
+              if keywords else ': remove the decorator')
+    return (f'@dataclass applied to {cls.__name__!r}, which is already a data class '
+            f'through {through}{remedy}: class {cls.__name__}({", ".join(bases + keywords)})')

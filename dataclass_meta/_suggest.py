@@ -22,11 +22,12 @@ def did_you_mean(name, candidates):
     """``". Did you mean 'x'?"`` as the interpreter words it, or ``''``."""
     if not SUGGESTS:
         return ''
-    match = _suggestion(list(candidates), name)
+    match = nearest(list(candidates), name)
     return '' if match is None else f". Did you mean '{match}'?"
 
 
-def _suggestion(candidates, name):
+def nearest(candidates, name):
+    """The candidate the interpreter would suggest for ``name``, or None (any Python)."""
     try:  # 3.13+: the interpreter's own function (traceback uses it too)
         from _suggestions import _generate_suggestions
     except ImportError:

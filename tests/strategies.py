@@ -234,7 +234,7 @@ def _options(all_explicit):
     """Class options; a child always passes all of them (see ``class_specs``).
 
     Only bools: ours rejects anything else (``frozen="yes"``) where the stdlib
-    takes any truthy value, a deliberate difference (DESIGN §2).
+    takes any truthy value, a deliberate difference (README, "Deliberate differences").
     """
     weights = {
         'init': [True] * 5 + [False], 'repr': [True] * 5 + [False],
@@ -272,7 +272,7 @@ def class_specs(draw):
     a grandparent a tenth of the time).
 
     With a parent the child passes every option explicitly on both sides:
-    ``DataClass`` subclasses inherit options (DESIGN §2) and ``@dataclass``
+    ``DataClass`` subclasses inherit options (docs/guide.md) and ``@dataclass``
     classes do not, a deliberate difference this test must not trip over.
     Frozen must then agree with the parent (else both raise, which is tested
     too, but rarely useful more than 1 time in 10).

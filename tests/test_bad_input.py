@@ -25,7 +25,7 @@ import pytest
 import dataclass_meta
 from dataclass_meta import DataClass, FrozenInstanceError
 
-SAME, TYPE, ACCEPTS = 'same', 'type', 'accepts'
+SAME, PREFIX, TYPE, ACCEPTS = 'same', 'prefix', 'type', 'accepts'
 # 3.13's dataclasses is the contract: older ones word some cases differently,
 # raise ValueError from replace() and miss some checks, so we compare on 3.13+.
 STDLIB_CONTRACT = sys.version_info >= (3, 13)
@@ -123,7 +123,8 @@ CASES = [
          TypeError, NON_DEFAULT.format('b', 'a'), SAME),
     Case('non-default-after-inherited-default',
          lambda d: d.make('C', {'b': int}, bases=(d.make('P', {'a': int}, {'a': 0}),)),
-         TypeError, NON_DEFAULT.format('b', 'a'), SAME),
+         TypeError, NON_DEFAULT.format('b', 'a') + " ('a' has its default from parent 'P')",
+         PREFIX),
     Case('non-default-after-default-below-kw-only-parent',
          lambda d: d.make('C', {'b': int, 'c': int}, {'b': 1}, kw_only=False,
                           bases=(d.make('P', {'a': int}, {'a': 0}, kw_only=True),)),
@@ -165,7 +166,8 @@ CASES = [
          TypeError, f"unknown option 'table' for data class 'C': expected one of {OPTIONS}",
          None),
     Case('misspelt-class-keyword', lambda d: d.make('C', {'x': int}, frozn=True),
-         TypeError, f"unknown option 'frozn' for data class 'C': expected one of {OPTIONS}",
+         TypeError, f"unknown option 'frozn' for data class 'C': expected one of {OPTIONS}. "
+         "Did you mean 'frozen'?",
          None),
     Case('class-keyword-string', lambda d: d.make('C', {'x': int}, frozen='yes'),
          TypeError, "option 'frozen' of data class 'C' must be True or False, not 'yes'",
@@ -199,15 +201,18 @@ CASES = [
     Case('thawed-child-of-frozen',
          lambda d: d.make('C', {'y': int}, frozen=False,
                           bases=(d.make('P', {'x': int}, frozen=True),)),
-         TypeError, 'cannot inherit non-frozen dataclass from a frozen one', SAME),
+         TypeError, 'cannot inherit non-frozen dataclass from a frozen one: '
+         "'C' is not frozen, its parent 'P' is", PREFIX),
     Case('frozen-child-of-thawed',
          lambda d: d.make('C', {'y': int}, frozen=True, bases=(d.make('P', {'x': int}),)),
-         TypeError, 'cannot inherit frozen dataclass from a non-frozen one', SAME),
+         TypeError, 'cannot inherit frozen dataclass from a non-frozen one: '
+         "'C' is frozen, its parent 'P' is not", PREFIX),
     Case('thawed-grandchild-of-frozen',
          lambda d: d.make('C', {'z': int}, frozen=False, bases=(
              d.make('Q', {'y': int}, frozen=True,
                     bases=(d.make('P', {'x': int}, frozen=True),)),)),
-         TypeError, 'cannot inherit non-frozen dataclass from a frozen one', SAME),
+         TypeError, 'cannot inherit non-frozen dataclass from a frozen one: '
+         "'C' is not frozen, its parent 'Q' is", PREFIX),
     Case('parents-disagree-on-frozen',
          lambda d: d.make('C', {'c': int}, bases=_frozen_pair(d)),
          TypeError, DISAGREE.format('A', 'B'), TYPE),
@@ -222,18 +227,22 @@ CASES = [
          TypeError, DISAGREE.format('Q, A', 'R'), TYPE),
     Case('frozen-child-of-mixed-parents',
          lambda d: d.make('C', {'c': int}, frozen=True, bases=_frozen_pair(d)),
-         TypeError, 'cannot inherit frozen dataclass from a non-frozen one', SAME),
+         TypeError, 'cannot inherit frozen dataclass from a non-frozen one: '
+         "'C' is frozen, its parent 'B' is not", PREFIX),
     Case('thawed-child-of-mixed-parents',
          lambda d: d.make('C', {'c': int}, frozen=False, bases=_frozen_pair(d)),
-         TypeError, 'cannot inherit non-frozen dataclass from a frozen one', SAME),
+         TypeError, 'cannot inherit non-frozen dataclass from a frozen one: '
+         "'C' is not frozen, its parent 'A' is", PREFIX),
     Case('thawed-child-of-frozen-parents',
          lambda d: d.make('C', {'c': int}, frozen=False,
                           bases=_frozen_pair(d, True, True)),
-         TypeError, 'cannot inherit non-frozen dataclass from a frozen one', SAME),
+         TypeError, 'cannot inherit non-frozen dataclass from a frozen one: '
+         "'C' is not frozen, its parent 'A' is", PREFIX),
     Case('frozen-child-of-thawed-parents',
          lambda d: d.make('C', {'c': int}, frozen=True,
                           bases=_frozen_pair(d, False, False)),
-         TypeError, 'cannot inherit frozen dataclass from a non-frozen one', SAME),
+         TypeError, 'cannot inherit frozen dataclass from a non-frozen one: '
+         "'C' is frozen, its parent 'A' is not", PREFIX),
     # -- slots -------------------------------------------------------------------------
     Case('slots-with-explicit-slots',
          lambda d: d.make('C', {'x': int}, {'__slots__': ('x',)}, slots=True),
@@ -370,6 +379,9 @@ def test_bad_input(case):
     assert type(theirs) is case.exc, theirs
     if case.stdlib == SAME:
         assert str(theirs) == case.msg
+    elif case.stdlib == PREFIX:  # the stdlib's text, then what we add: ': ...' or ' (...)'
+        assert case.msg.startswith(str(theirs)), theirs
+        assert case.msg[len(str(theirs)):][:2] in (': ', ' ('), theirs
 
 
 def _classes_in_traceback(tb, name, known):

@@ -1,6 +1,7 @@
 """Options as class keywords: inherited, overridden, and their conflicts."""
 
 import dataclasses
+import sys
 
 import pytest
 
@@ -118,18 +119,22 @@ def test_fields_merge_in_reverse_mro():
 
 
 def test_non_frozen_under_frozen_is_an_error():
-    """Explicit ``frozen=False`` under a frozen parent: the stdlib's message."""
-    with pytest.raises(TypeError, match='^cannot inherit non-frozen dataclass from a frozen one$'):
+    """Explicit ``frozen=False`` under a frozen parent: the stdlib's message, then
+    the class and the parent."""
+    with pytest.raises(TypeError, match="^cannot inherit non-frozen dataclass from a frozen "
+                                        "one: 'C' is not frozen, its parent 'Model' is$"):
         class C(Model, frozen=False):
             pass
 
 
 def test_frozen_under_non_frozen_is_an_error():
-    """``frozen=True`` under a non-frozen data-class parent: the stdlib's message."""
+    """``frozen=True`` under a non-frozen data-class parent: the stdlib's message,
+    then the class and the parent."""
     class Base(DataClass):
         x: int = 0
 
-    with pytest.raises(TypeError, match='^cannot inherit frozen dataclass from a non-frozen one$'):
+    with pytest.raises(TypeError, match="^cannot inherit frozen dataclass from a non-frozen "
+                                        "one: 'C' is frozen, its parent 'Base' is not$"):
         class C(Base, frozen=True):
             pass
 
@@ -178,12 +183,22 @@ def test_stdlib_parent_fields_are_merged():
 
 
 def test_order_without_eq_is_an_error():
-    """``order=True`` with ``eq=False`` is the stdlib's ValueError, also when inherited."""
+    """``order=True`` with ``eq=False`` is the stdlib's ValueError, also when
+    inherited; then the message says which parent set the inherited one."""
     with pytest.raises(ValueError, match='^eq must be true if order is true$'):
         class C(DataClass, order=True, eq=False):
             pass
-    with pytest.raises(ValueError, match='^eq must be true if order is true$'):
+    with pytest.raises(ValueError, match="^eq must be true if order is true: data class 'D' "
+                                         "has order=True from its parent 'Model'$"):
         class D(Model, eq=False):
+            pass
+
+    class Loose(DataClass, eq=False):
+        x: int
+
+    with pytest.raises(ValueError, match="^eq must be true if order is true: data class 'E' "
+                                         "has eq=False from its parent 'Loose'$"):
+        class E(Loose, order=True):
             pass
 
 
@@ -193,6 +208,59 @@ def test_unknown_keyword_names_the_options():
                                         r"expected one of init, repr, eq, order"):
         class C(DataClass, frozn=True):
             pass
+
+
+@pytest.mark.parametrize('typo, option', [
+    ('frozn', 'frozen'), ('Frozen', 'frozen'), ('slot', 'slots'), ('kwonly', 'kw_only'),
+    ('unsafehash', 'unsafe_hash'), ('ordr', 'order')])
+def test_unknown_keyword_suggests_the_nearest_option(typo, option):
+    """A typo ends with 3.14's ``. Did you mean 'frozen'?``, on every Python."""
+    with pytest.raises(TypeError) as info:
+        type('C', (DataClass,), {}, **{typo: True})
+    assert str(info.value).endswith(f"weakref_slot. Did you mean '{option}'?")
+
+
+@pytest.mark.skipif(sys.version_info < (3, 13),
+                    reason='3.13+ suggests a keyword argument of dataclass()')
+@pytest.mark.parametrize('typo', ['frozn', 'slot', 'kwonly', 'ordr', 'eqq', 'table'])
+def test_stdlib_suggests_the_same_option(typo):
+    """Our suggestion is the one ``@dataclass(<typo>=True)`` ends with (or none)."""
+    with pytest.raises(TypeError) as std:
+        dataclasses.dataclass(**{typo: True})
+    with pytest.raises(TypeError) as ours:
+        type('C', (DataClass,), {}, **{typo: True})
+    _, hint, suggestion = str(std.value).partition('. Did you mean')
+    assert str(ours.value).endswith(hint + suggestion)
+    assert ('Did you mean' in str(ours.value)) == bool(hint)
+
+
+def test_unknown_keyword_far_from_any_option_suggests_nothing():
+    """No option is close to ``table``: the list of options ends the message."""
+    with pytest.raises(TypeError) as info:
+        type('C', (DataClass,), {}, table='t')
+    assert str(info.value).endswith('slots, weakref_slot')
+
+
+def test_non_default_after_inherited_default_names_the_parent():
+    """The stdlib's text, then the class that gave the default (furthest up)."""
+    class Base(DataClass):
+        a: int = 0
+
+    class Mid(Base):
+        pass
+
+    with pytest.raises(TypeError, match=r"^non-default argument 'b' follows default argument "
+                                        r"'a' \('a' has its default from parent 'Base'\)$"):
+        class C(Base):
+            b: int
+    with pytest.raises(TypeError, match=r"\('a' has its default from ancestor 'Base'\)$"):
+        class D(Mid):
+            b: int
+    with pytest.raises(TypeError, match=r"^non-default argument 'b' follows default argument "
+                                        r"'a'$"):
+        class E(DataClass):
+            a: int = 0
+            b: int
 
 
 def test_option_values_must_be_bool():
