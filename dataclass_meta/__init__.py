@@ -10,6 +10,7 @@
 
 from dataclasses import KW_ONLY, MISSING, FrozenInstanceError, InitVar
 
+from ._about import describe_backend
 from ._backend import BACKEND
 from ._fields import Field, field, namespace_annotations
 from ._functions import (
@@ -21,7 +22,7 @@ __all__ = [
     'field', 'Field', 'fields', 'asdict', 'astuple', 'replace',
     'is_dataclass', 'make_dataclass', 'namespace_annotations',
     'MISSING', 'KW_ONLY', 'InitVar', 'FrozenInstanceError',
-    'BACKEND',
+    'BACKEND', 'describe_backend',
 ]
 __version__ = '0.1.0'
 
