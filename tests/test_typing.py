@@ -62,8 +62,13 @@ def _mypy(paths):
                    '--cache-dir', str(ROOT / '.mypy_cache'), *map(str, paths)])
     if result.returncode not in (0, 1):
         pytest.fail(f'mypy did not run:\n{result.stdout}{result.stderr}')
+    return parse_mypy(result.stdout)
+
+
+def parse_mypy(output):
+    """{path: {line: [message]}} from mypy's output, paths relative to ``ROOT``."""
     errors = {}
-    for line in result.stdout.splitlines():
+    for line in output.splitlines():
         match = re.match(r'(.+?):(\d+): error: (.*)', line)
         if match:
             path = (ROOT / match[1]).resolve()
