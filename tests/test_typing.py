@@ -55,8 +55,24 @@ def _run(args):
                           env={**os.environ, 'NO_COLOR': '1'})
 
 
+def _by_file(errors):
+    """{path: {line: [message]}} from (path, line, message) triples."""
+    found = {}
+    for path, line, message in errors:
+        found.setdefault(Path(path).resolve(), {}).setdefault(int(line), []).append(message)
+    return found
+
+
+def _text_errors(output, pattern):
+    """(path, line, message) for each output line ``pattern`` matches, paths from ``ROOT``."""
+    for line in output.splitlines():
+        match = re.match(pattern, line)
+        if match:
+            yield ROOT / match['path'], match['line'], match['message']
+
+
 def _mypy(paths):
-    """{path: {line: [message]}} of mypy's errors (notes left out)."""
+    """mypy's errors (notes left out)."""
     result = _run([sys.executable, '-m', 'mypy', '--no-error-summary',
                    '--show-error-codes', '--hide-error-context', '--no-pretty',
                    '--cache-dir', str(ROOT / '.mypy_cache'), *map(str, paths)])
@@ -67,68 +83,47 @@ def _mypy(paths):
 
 def parse_mypy(output):
     """{path: {line: [message]}} from mypy's output, paths relative to ``ROOT``."""
-    errors = {}
-    for line in output.splitlines():
-        match = re.match(r'(.+?):(\d+): error: (.*)', line)
-        if match:
-            path = (ROOT / match[1]).resolve()
-            errors.setdefault(path, {}).setdefault(int(match[2]), []).append(match[3])
-    return errors
-
-
-def _pyright(paths):
-    """{path: {line: [message]}} of pyright's errors (warnings left out)."""
-    result = _run([sys.executable, '-m', 'pyright', '--outputjson',
-                   '--pythonpath', sys.executable, *map(str, paths)])
-    try:
-        report = json.loads(result.stdout)
-    except ValueError:
-        pytest.fail(f'pyright did not run:\n{result.stdout}{result.stderr}')
-    errors = {}
-    for diagnostic in report['generalDiagnostics']:
-        if diagnostic['severity'] == 'error':
-            path = Path(diagnostic['file']).resolve()
-            line = diagnostic['range']['start']['line'] + 1
-            errors.setdefault(path, {}).setdefault(line, []).append(diagnostic['message'])
-    return errors
+    return _by_file(_text_errors(output, r'(?P<path>.+?):(?P<line>\d+): error: (?P<message>.*)'))
 
 
 def _ty(paths):
-    """{path: {line: [message]}} of ty's errors (warnings left out)."""
+    """ty's errors (warnings left out)."""
     result = _run([sys.executable, '-m', 'ty', 'check', '--python', sys.executable,
                    '--output-format', 'concise', '--no-progress', '--color', 'never',
                    *map(str, paths)])
     if result.returncode not in (0, 1):
         pytest.fail(f'ty did not run:\n{result.stdout}{result.stderr}')
-    errors = {}
-    for line in result.stdout.splitlines():
-        match = re.match(r'(.+?):(\d+):\d+: error\[[\w-]+\] (.*)', line)
-        if match:
-            path = (ROOT / match[1]).resolve()
-            errors.setdefault(path, {}).setdefault(int(match[2]), []).append(match[3])
-    return errors
+    return _by_file(_text_errors(
+        result.stdout, r'(?P<path>.+?):(?P<line>\d+):\d+: error\[[\w-]+\] (?P<message>.*)'))
+
+
+def _json_report(checker, args):
+    result = _run([sys.executable, '-m', checker, *args])
+    try:
+        return json.loads(result.stdout)
+    except ValueError:
+        pytest.fail(f'{checker} did not run:\n{result.stdout}{result.stderr}')
+
+
+def _pyright(paths):
+    """pyright's errors (warnings left out)."""
+    report = _json_report('pyright', ['--outputjson', '--pythonpath', sys.executable,
+                                      *map(str, paths)])
+    return _by_file((d['file'], d['range']['start']['line'] + 1, d['message'])
+                    for d in report['generalDiagnostics'] if d['severity'] == 'error')
 
 
 def _pyrefly(paths):
-    """{path: {line: [message]}} of pyrefly's errors, with its full default checks.
+    """pyrefly's errors, with its full default checks.
 
     Without a configuration pyrefly uses its ``basic`` preset, which leaves out
     the call and inheritance checks of data classes; ``default`` has them.
     """
-    result = _run([sys.executable, '-m', 'pyrefly', 'check', '--preset', 'default',
-                   '--python-interpreter-path', sys.executable, '--output-format', 'json',
-                   '--summary=none', *map(str, paths)])
-    try:
-        report = json.loads(result.stdout)
-    except ValueError:
-        pytest.fail(f'pyrefly did not run:\n{result.stdout}{result.stderr}')
-    errors = {}
-    for error in report['errors']:
-        if error['severity'] == 'error':
-            path = (ROOT / error['path']).resolve()
-            errors.setdefault(path, {}).setdefault(error['line'], []).append(
-                error['concise_description'])
-    return errors
+    report = _json_report('pyrefly', [
+        'check', '--preset', 'default', '--python-interpreter-path', sys.executable,
+        '--output-format', 'json', '--summary=none', *map(str, paths)])
+    return _by_file((ROOT / e['path'], e['line'], e['concise_description'])
+                    for e in report['errors'] if e['severity'] == 'error')
 
 
 RUNNERS = {'mypy': _mypy, 'pyright': _pyright, 'ty': _ty, 'pyrefly': _pyrefly}
