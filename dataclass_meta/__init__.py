@@ -10,7 +10,6 @@
 
 from dataclasses import KW_ONLY, MISSING, FrozenInstanceError, InitVar
 
-from ._about import describe_backend
 from ._backend import BACKEND
 from ._fields import Field, field, namespace_annotations
 from ._functions import (
@@ -28,3 +27,12 @@ __version__ = '0.1.0'
 
 # Show (and pickle) the public classes under the package, not the private module.
 DataClass.__module__ = DataClassMeta.__module__ = Field.__module__ = __name__
+
+
+def __getattr__(name):
+    # describe_backend is loaded on first use: importing the package does not pay for it.
+    if name == 'describe_backend':
+        from ._about import describe_backend
+        return describe_backend
+    msg = f'module {__name__!r} has no attribute {name!r}'
+    raise AttributeError(msg)
