@@ -21,9 +21,18 @@ __all__ = [
     'field', 'Field', 'fields', 'asdict', 'astuple', 'replace',
     'is_dataclass', 'make_dataclass', 'namespace_annotations',
     'MISSING', 'KW_ONLY', 'InitVar', 'FrozenInstanceError',
-    'BACKEND',
+    'BACKEND', 'describe_backend',
 ]
 __version__ = '0.1.0'
 
 # Show (and pickle) the public classes under the package, not the private module.
 DataClass.__module__ = DataClassMeta.__module__ = Field.__module__ = __name__
+
+
+def __getattr__(name):
+    # describe_backend is loaded on first use: importing the package does not pay for it.
+    if name == 'describe_backend':
+        from ._about import describe_backend
+        return describe_backend
+    msg = f'module {__name__!r} has no attribute {name!r}'
+    raise AttributeError(msg)

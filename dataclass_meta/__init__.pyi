@@ -32,10 +32,12 @@ __all__ = [
     'field', 'Field', 'fields', 'asdict', 'astuple', 'replace',
     'is_dataclass', 'make_dataclass', 'namespace_annotations',
     'MISSING', 'KW_ONLY', 'InitVar', 'FrozenInstanceError',
-    'BACKEND',
+    'BACKEND', 'describe_backend',
 ]
 __version__: str
 BACKEND: Literal['compiled', 'pure']
+
+def describe_backend() -> str: ...
 
 _T = TypeVar('_T')
 

@@ -1,12 +1,13 @@
-"""pytest plugin: explain a failing ``==`` between two data class instances.
+"""pytest plugin: explain a failing ``==`` between two data class instances, and
+name the active backend in the session header.
 
 pytest explains unequal ``@dataclass`` instances field by field only when their
 ``__eq__`` is the generated one, which it recognises by the file name of
 exec'd code (``<string>``); ours are closures, so it would show only the two
 reprs. This hook gives pytest's explanation (same wording) for instances whose
 ``__eq__`` is ours. pytest loads it through the ``pytest11`` entry point; the
-package never imports it, and it imports nothing of the package: a pytest
-session that never meets a data class pays nothing.
+package never imports it, and its assertion hook imports nothing of the package;
+the header hook imports the package once, to name its backend.
 """
 
 import dataclasses
@@ -87,3 +88,17 @@ def _ellipsize(text, size):
     head = max(0, (size - 3) // 2)
     tail = max(0, size - 3 - head)
     return text[:head] + '...' + text[len(text) - tail:]
+
+
+def pytest_report_header(config):
+    """``dataclass_meta 0.1.0, backend: compiled`` (or ``pure (why)``) in pytest's header.
+
+    A failed C build is silent under ``pip install``; this line shows which
+    implementation the tests run on. The package is imported here, once per session.
+    """
+    try:
+        import dataclass_meta
+    except Exception as exc:  # a broken install should not break the test session
+        return f'dataclass_meta: not importable ({exc.__class__.__name__}: {exc})'
+    return (f'dataclass_meta {dataclass_meta.__version__}, '
+            f'backend: {dataclass_meta.describe_backend()}')

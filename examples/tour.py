@@ -4,11 +4,16 @@ import pickle
 from typing import ClassVar
 
 from dataclass_meta import (
-    KW_ONLY, DataClass, FrozenInstanceError, InitVar, asdict, field, fields, replace)
+    KW_ONLY, DataClass, FrozenInstanceError, InitVar, asdict, describe_backend, field, fields,
+    replace)
 
 
 def show(title, *values):
     print(f'{title:<38}', *values)
+
+
+# 0. Which implementation runs: the compiled core, or the pure closures and why.
+show('backend:', describe_backend())
 
 
 # 1. The PEP's InventoryItem: annotated fields become __init__, __repr__, __eq__.

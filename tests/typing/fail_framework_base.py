@@ -18,7 +18,7 @@ u.name = 'b'  # E: frozen, inherited from Model
 User(1, 'a')  # E: keyword-only, inherited from Model
 
 
-class Thawed(Model, frozen=False):  # E: non-frozen class inherits from a frozen one
+class Thawed(Model, frozen=False):  # E[mypy,pyright,pyrefly]: non-frozen under frozen (ty 1.0.0 misses it)
     x: int = 0
 
 

@@ -17,8 +17,8 @@ Account('ann', 10)
 Account('ann')  # E: the InitVar is a required argument
 Account('ann', 'ten')  # E: the InitVar is an int
 print(Account('ann', 1).opening)  # E: an InitVar is not an attribute
-replace(Account('ann', 1), owner=2, opening=1)  # E[mypy]: owner is a str (pyright does not check replace)
-replace(Account('ann', 1), nickname='a', opening=1)  # E[mypy]: no field nickname
+replace(Account('ann', 1), owner=2, opening=1)  # E[mypy,pyrefly]: owner is a str (pyright, ty do not check replace)
+replace(Account('ann', 1), nickname='a', opening=1)  # E[mypy,pyrefly]: no field nickname
 
 
 class Aliased(DataClass):

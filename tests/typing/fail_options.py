@@ -1,10 +1,12 @@
-"""Class keywords the checkers do and do not check (the runtime rejects all three)."""
+"""Class keywords the checkers do and do not check (the runtime rejects all three).
+
+pyrefly 1.5.0 does not flag a frozen class under a non-frozen field-less data class."""
 from typing import Any
 
 from dataclass_meta import DataClass
 
 
-class Typo(DataClass, frozn=True):  # not flagged by either checker: TypeError at runtime
+class Typo(DataClass, frozn=True):  # not flagged by any checker: TypeError at runtime
     x: int
 
 
@@ -17,5 +19,5 @@ class Framework(DataClass):
         super().__init_subclass__(**kwargs)
 
 
-class Row(Framework, table='rows', frozen=True):  # E: frozen under a non-frozen data class
+class Row(Framework, table='rows', frozen=True):  # E[mypy,pyright,ty]: frozen under a non-frozen data class
     x: int

@@ -1,5 +1,6 @@
 """InitVar, replace() and the module functions on data classes."""
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import InitVar  # pyright only knows InitVar imported from here
 
 from typing_extensions import assert_type
@@ -21,7 +22,7 @@ a = Account('ann', 10)
 Account('bob', opening=5)
 assert_type(replace(a, owner='cy'), Account)
 assert_type(dataclasses.replace(a, owner='cy', opening=1), Account)
-d: dict[str, object] = asdict(a)
+d: Mapping[str, object] = asdict(a)  # pyrefly infers dict[str, int | str]
 t: tuple[object, ...] = astuple(a)
 names = [f.name for f in fields(Account)] + [f.name for f in dataclasses.fields(a)]
 if is_dataclass(a):

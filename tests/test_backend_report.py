@@ -1,0 +1,119 @@
+"""The active backend, and why the pure one is active, shown where a user looks.
+
+``pip install`` hides the warning of a failed C build unless ``-v``; the tour,
+pytest's header and ``python -m dataclass_meta`` say which backend runs. A
+package without its compiled core is made here by copying the sources without
+the extension, and a broken core by putting a file that is no extension in its place.
+"""
+
+import importlib.machinery
+import importlib.metadata
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import dataclass_meta
+from dataclass_meta import describe_backend
+
+ROOT = Path(__file__).resolve().parent.parent
+NOT_BUILT = 'pure (compiled core not built: pip builds it where a C compiler'
+
+
+def _clean_env(**extra):
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith('DATACLASS_META_') and k != 'PYTHONPATH'}
+    return {**env, **extra}
+
+
+def _run(args, cwd, **env):
+    result = subprocess.run(args, cwd=cwd, env=_clean_env(**env), capture_output=True,
+                            text=True, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result.stdout
+
+
+def _copy_without_core(destination):
+    """The package's Python sources in ``destination``, no compiled extension."""
+    shutil.copytree(ROOT / 'dataclass_meta', destination / 'dataclass_meta',
+                    ignore=shutil.ignore_patterns('*.so', '*.pyd', '__pycache__'))
+    return destination
+
+
+def _installed():
+    try:
+        importlib.metadata.distribution('dataclass_meta')
+    except importlib.metadata.PackageNotFoundError:
+        return False
+    return True
+
+
+def test_describe_backend_matches_backend():
+    """``describe_backend()`` starts with ``BACKEND``; only the pure one gives a reason."""
+    text = describe_backend()
+    if dataclass_meta.BACKEND == 'compiled':
+        assert text == 'compiled'
+    else:
+        assert text.startswith('pure (') and text.endswith(')')
+
+
+def test_main_prints_version_and_backend(tmp_path):
+    """``python -m dataclass_meta``: the version, then the backend, then the interpreter."""
+    out = _run([sys.executable, '-m', 'dataclass_meta'], ROOT).splitlines()
+    assert out[0] == f'dataclass_meta {dataclass_meta.__version__}'
+    assert out[1] == f'backend: {describe_backend()}'
+    assert out[-1].startswith(f'python: {sys.version.split()[0]} ')
+
+
+def test_forced_pure_names_the_variable():
+    """With the core built, ``DATACLASS_META_PURE=1`` is named as the reason."""
+    if importlib.util.find_spec('dataclass_meta._speedups') is None:
+        pytest.skip('the compiled core is not built here')
+    out = _run([sys.executable, '-m', 'dataclass_meta'], ROOT, DATACLASS_META_PURE='1')
+    assert out.splitlines()[1] == 'backend: pure (DATACLASS_META_PURE=1)'
+
+
+def test_missing_core_is_reported(tmp_path):
+    """Without the extension, ``python -m dataclass_meta`` says it was not built."""
+    source = _copy_without_core(tmp_path)
+    out = _run([sys.executable, '-m', 'dataclass_meta'], tmp_path, PYTHONPATH=str(source))
+    assert out.splitlines()[1].startswith('backend: ' + NOT_BUILT), out
+
+
+def test_broken_core_is_reported(tmp_path):
+    """A core that exists but cannot load is reported with the loader's error."""
+    source = _copy_without_core(tmp_path)
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    (source / 'dataclass_meta' / f'_speedups{suffix}').write_bytes(b'not a shared object')
+    out = _run([sys.executable, '-m', 'dataclass_meta'], tmp_path, PYTHONPATH=str(source))
+    assert out.splitlines()[1].startswith('backend: pure (compiled core did not load: '), out
+
+
+def test_tour_names_the_backend_first():
+    """The tour's first line is the active backend."""
+    out = _run([sys.executable, str(ROOT / 'examples' / 'tour.py')], ROOT)
+    assert out.splitlines()[0].split() == ['backend:', *describe_backend().split()]
+
+
+@pytest.mark.parametrize('core', ['as built', 'missing'])
+def test_pytest_header_names_the_backend(tmp_path, core):
+    """pytest's session header carries the package's version and backend."""
+    (tmp_path / 'test_nothing.py').write_text('def test_nothing():\n    pass\n')
+    env = {}
+    if core == 'missing':
+        env['PYTHONPATH'] = str(_copy_without_core(tmp_path / 'copy'))
+    # An installed package's entry point loads the plugin (a second -p would be
+    # an error); sources only on a path need -p.
+    load = [] if _installed() else ['-p', 'dataclass_meta._pytest_plugin']
+    args = [sys.executable, '-m', 'pytest', '-p', 'no:cacheprovider', *load,
+            str(tmp_path / 'test_nothing.py')]
+    out = _run(args, tmp_path, **env)
+    expected = describe_backend() if core == 'as built' else NOT_BUILT
+    header = [line for line in out.splitlines() if line.startswith('dataclass_meta ')]
+    assert header, out
+    assert all(line.startswith(f'dataclass_meta {dataclass_meta.__version__}, backend: '
+                               + expected) for line in header), out

@@ -1,0 +1,63 @@
+"""``dataclass_meta.mypy_plugin``: mypy sees options inherited as the runtime makes them.
+
+mypy runs once with the plugin over ``tests/typing/mypy_plugin/`` (marked as in
+``tests/typing/README.md``) and over the ``pass_*.py`` files of ``tests/typing/``,
+which must stay clean with the plugin on.
+"""
+
+import runpy
+import subprocess
+import sys
+
+import pytest
+
+from tests.test_typing import FILES, ROOT, TYPING, expected_lines, parse_mypy, unavailable
+
+pytestmark = pytest.mark.skipif(unavailable('mypy') is not None, reason=str(unavailable('mypy')))
+
+PLUGIN_FILES = sorted((TYPING / 'mypy_plugin').glob('*.py'))
+PASS_FILES = [p for p in FILES if p.name.startswith('pass_')]
+
+
+@pytest.fixture(scope='module')
+def report(tmp_path_factory):
+    """mypy's errors with the plugin, {path: {line: [message]}}."""
+    config = tmp_path_factory.mktemp('mypy') / 'mypy.ini'
+    config.write_text('[mypy]\nplugins = dataclass_meta.mypy_plugin\n')
+    result = subprocess.run(
+        [sys.executable, '-m', 'mypy', '--config-file', str(config), '--no-error-summary',
+         '--show-error-codes', '--hide-error-context', '--no-pretty',
+         '--cache-dir', str(ROOT / '.mypy_cache' / 'plugin'),
+         *map(str, PLUGIN_FILES + PASS_FILES)],
+        cwd=ROOT, capture_output=True, text=True, timeout=300)
+    if result.returncode not in (0, 1):
+        pytest.fail(f'mypy did not run:\n{result.stdout}{result.stderr}')
+    return parse_mypy(result.stdout)
+
+
+@pytest.mark.parametrize('path', PLUGIN_FILES + PASS_FILES,
+                         ids=lambda p: p.relative_to(TYPING).as_posix())
+def test_plugin_verdicts(report, path):
+    """Every marked line is a mypy error with the plugin, and no other line is."""
+    found = report.get(path.resolve(), {})
+    wanted = expected_lines(path, 'mypy')
+    unexpected = {line: found[line] for line in sorted(set(found) - wanted)}
+    assert not unexpected, f'errors on unmarked lines: {unexpected}'
+    assert not sorted(wanted - set(found)), f'no error on marked lines {sorted(wanted - set(found))}'
+
+
+@pytest.mark.parametrize('path', [p for p in PLUGIN_FILES if p.name.startswith('pass_')],
+                         ids=lambda p: p.name)
+def test_plugin_clean_files_run(path):
+    """What mypy accepts with the plugin also runs: the plugin agrees with the runtime."""
+    runpy.run_path(str(path), run_name=f'typing_{path.stem}')
+
+
+def test_without_the_plugin_mypy_rejects_plain_inheritance():
+    """The plugin is what changes the verdict: plain mypy calls ``Release`` non-frozen."""
+    result = subprocess.run(
+        [sys.executable, '-m', 'mypy', '--no-incremental', '--config-file', '',
+         '--hide-error-context', '--no-pretty', str(TYPING / 'mypy_plugin' / 'pass_inherited.py')],
+        cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert 'Non-frozen dataclass cannot inherit from a frozen dataclass' in result.stdout, (
+        result.stdout + result.stderr)
