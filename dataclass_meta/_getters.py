@@ -38,14 +38,19 @@ def tuple_getter(names):
     return getter
 
 
-def _attrgetter_tuple(names):
-    """``attrgetter`` returns a bare value for one name: wrap it in a tuple."""
+def operator_tuple(getter, names):
+    """``getter(*names)`` (``attrgetter``, ``itemgetter``: one C call) returning a
+    tuple for any count; for one name they return the bare value."""
     if len(names) >= 2:
-        return attrgetter(*names)
+        return getter(*names)
     if len(names) == 1:
-        get = attrgetter(names[0])
+        get = getter(names[0])
         return lambda obj: (get(obj),)
     return lambda obj: ()
+
+
+def _attrgetter_tuple(names):
+    return operator_tuple(attrgetter, names)
 
 
 def _get0():

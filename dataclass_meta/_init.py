@@ -19,6 +19,7 @@ from ._arity import MISSING_ARG, TEMPLATES
 from ._backend import speedups
 from ._callrules import MULTIPLE_FIRST, UNEXPECTED_COUNTED
 from ._fields import CLASSVAR, INITVAR, annotationlib
+from ._getters import operator_tuple
 from ._suggest import did_you_mean
 
 if annotationlib is not None:
@@ -168,12 +169,7 @@ def _given(args):
 
 def _item_tuple(names):
     """``mapping -> (mapping[a], mapping[b], ...)`` as one C call, for any count."""
-    if len(names) >= 2:
-        return itemgetter(*names)
-    if len(names) == 1:
-        get = itemgetter(names[0])
-        return lambda mapping: (get(mapping),)
-    return lambda mapping: ()
+    return operator_tuple(itemgetter, names)
 
 
 def _compiled_init(cls, first_param, fields, positional, keyword, slots, frozen,
