@@ -19,7 +19,7 @@ from ._arity import MISSING_ARG, TEMPLATES
 from ._backend import speedups
 from ._callrules import MULTIPLE_FIRST, UNEXPECTED_COUNTED
 from ._fields import CLASSVAR, INITVAR, annotationlib
-from ._getters import operator_tuple
+from ._getters import operator_tuple, unrolled_stores
 from ._suggest import did_you_mean
 
 if annotationlib is not None:
@@ -218,9 +218,12 @@ def _assigner(fields, params, slots, store, has_post_init):
     names = tuple(name for name, _, _ in steps)
     picks = tuple(i for _, i, _ in steps)
     plain = all(i is not None and factory is None for _, i, factory in steps)
+    unrolled = unrolled_stores(steps, store, FACTORY)  # PyPy only
 
     def assign(self, values):
-        if plain:  # C loop; every store returns None
+        if unrolled is not None:
+            unrolled(self, values)
+        elif plain:  # C loop; every store returns None
             any(map(store, repeat(self), names, map(values.__getitem__, picks)))
         else:
             for name, i, factory in steps:

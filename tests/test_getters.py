@@ -90,3 +90,32 @@ def test_concatenated_repr_reads_and_reprs_in_the_stdlibs_order(names):
     text = _getters._concatenated_repr(names)(obj)
     assert text == 'Logged(' + ', '.join(f'{n}={i}' for n, i in values.items()) + ')'
     assert obj.log == [step for name in names for step in (('read', name), ('repr', name))]
+
+
+@given(data=st.data(), names=names_lists.filter(bool))
+def test_unrolled_stores_store_in_order_and_call_factories(data, names):
+    """PyPy's ``__init__`` stores: each field in step order, its value from
+    ``values`` or, for the marker or no parameter, from its factory at its turn."""
+    marker = object()
+    log = []
+    steps, values = [], []
+    for name in names:
+        kind = data.draw(st.sampled_from(['value', 'marker', 'no parameter']))
+        factory = None if kind == 'value' else (lambda name=name: log.append(('call', name)) or name)
+        if kind == 'no parameter':
+            steps.append((name, None, factory))
+        else:
+            steps.append((name, len(values), factory))
+            values.append(marker if kind == 'marker' else f'v_{name}')
+    store = lambda obj, name, value: log.append(('store', name, value))  # noqa: E731
+    _getters._chained([_getters._store_step(store, *step, marker) for step in steps])(
+        None, tuple(values))
+    expected = []
+    for name, i, factory in steps:
+        value = values[i] if i is not None else marker
+        if value is marker:
+            expected.append(('call', name))
+            value = name
+        expected.append(('store', name, value))
+    assert log == expected
+    assert (_getters.unrolled_stores(steps, store, marker) is None) is not _getters.PYPY
