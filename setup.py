@@ -1,5 +1,6 @@
 """Builds the optional compiled core; without a compiler the pure package installs."""
 
+import platform
 import warnings
 
 from setuptools import Extension, setup
@@ -26,8 +27,13 @@ class optional_build_ext(build_ext):
                       f'the pure-Python backend will be used', stacklevel=1)
 
 
+# The compiled core is CPython's: PyPy's C-API emulation builds it but cannot
+# load it (it lacks symbols such as PySuper_Type), and PyPy's JIT runs the pure
+# closures at the stdlib's speed. So PyPy installs the pure package only.
+CPYTHON = platform.python_implementation() == 'CPython'
+
 setup(
     ext_modules=[Extension('dataclass_meta._speedups', ['dataclass_meta/_speedups.c'],
-                           optional=True)],
+                           optional=True)] if CPYTHON else [],
     cmdclass={'build_ext': optional_build_ext},
 )

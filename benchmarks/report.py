@@ -120,6 +120,8 @@ def svg(results):
 
 def write_reports(results, directory):
     tag = 'py' + ''.join(results['machine']['python'].split('.')[:2])
+    if results['machine'].get('implementation') == 'PyPy':
+        tag = 'pypy' + tag[2:]  # beside CPython's results of the same version
     paths = []
     for ext, text in (('json', json.dumps(results, indent=1, default=str)),
                       ('md', markdown(results)), ('svg', svg(results))):

@@ -21,8 +21,8 @@ import platform
 import statistics
 import subprocess
 import sys
+import time
 import timeit
-import tracemalloc
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -117,6 +117,18 @@ class Classes:
 # -- timing -------------------------------------------------------------------
 
 REPEAT = 5
+# PyPy's JIT compiles a loop only after it has run a while, and keeps adding
+# bridges for a few thousand more iterations: timing before that measures its
+# interpreter. So on PyPy every timer first runs this long, untimed.
+PYPY = platform.python_implementation() == 'PyPy'
+
+
+def warm_up(timer, seconds):
+    """Run ``timer`` for about ``seconds`` untimed (no-op for 0)."""
+    end, number = time.perf_counter() + seconds, 1
+    while time.perf_counter() < end:
+        timer.timeit(number)
+        number = min(number * 2, 1 << 16)
 
 
 def calibrate(timer, min_time):
@@ -128,7 +140,7 @@ def calibrate(timer, min_time):
         number *= 2
 
 
-def interleaved(timers, refs, rounds, min_time):
+def interleaved(timers, refs, rounds, min_time, warmup=0.0):
     """Per contender: seconds per loop and ratios to its reference, one per round.
 
     Each round times every contender as ``ref, contender, ref`` back to back and
@@ -137,6 +149,8 @@ def interleaved(timers, refs, rounds, min_time):
     timing is the best of ``REPEAT`` short ones, so a preemption by another
     process (the machine is shared) does not count.
     """
+    for timer in timers.values():
+        warm_up(timer, warmup)
     numbers = {name: calibrate(timer, min_time) for name, timer in timers.items()}
 
     def run(name):  # best of a few short timings: other processes only add time
@@ -156,7 +170,7 @@ def interleaved(timers, refs, rounds, min_time):
     return times, {n: (r or [1.0]) for n, r in ratios.items()}
 
 
-def bench_operations(contenders, classes, rounds, min_time, only=None):
+def bench_operations(contenders, classes, rounds, min_time, only=None, warmup=0.0):
     results = {}
     for key, label, stmt, needs in OPERATIONS:
         if only and key not in only:
@@ -171,7 +185,7 @@ def bench_operations(contenders, classes, rounds, min_time, only=None):
                 continue  # this contender cannot do this operation
             timers[kit.name] = timer
         refs = {kit.name: kit.ref for kit in contenders}
-        times, ratios = interleaved(timers, refs, rounds, min_time)
+        times, ratios = interleaved(timers, refs, rounds, min_time, warmup)
         results[key] = {
             'label': label, 'statement': stmt,
             'seconds': {n: statistics.median(t) for n, t in times.items() if t},
@@ -183,7 +197,12 @@ def bench_operations(contenders, classes, rounds, min_time, only=None):
 
 
 def memory_per_instance(contenders, classes, count):
-    """Bytes per instance of the 5-int-field class, from tracemalloc."""
+    """Bytes per instance of the 5-int-field class, from tracemalloc (``{}``
+    where there is none: PyPy has no tracemalloc)."""
+    try:
+        import tracemalloc
+    except ImportError:
+        return {}
     result = {}
     for kit in contenders:
         P = classes[kit.name].P
@@ -313,6 +332,7 @@ def main(argv=None):
     quick = args.quick
     rounds = args.rounds or (3 if quick else 21)
     min_time = 0.0001 if quick else 0.0005
+    warmup = (0.05 if quick else 1.0) if PYPY else 0.0
 
     contenders = [k for k in kits() if not args.contenders or k.name in args.contenders]
     classes = {kit.name: Classes(kit) for kit in contenders}
@@ -321,7 +341,8 @@ def main(argv=None):
           + ', '.join(k.name for k in contenders), flush=True)
     results = {'machine': info, 'quick': quick, 'rounds': rounds,
                'contenders': {k.name: {'label': k.label, 'ref': k.ref} for k in contenders}}
-    results['operations'] = bench_operations(contenders, classes, rounds, min_time, args.only)
+    results['operations'] = bench_operations(contenders, classes, rounds, min_time, args.only,
+                                             warmup)
     if args.no_extras:
         return results
     results['memory'] = memory_per_instance(contenders, classes, 100 if quick else 10000)
@@ -350,7 +371,15 @@ def main(argv=None):
 COMPILED_BOUND = 1.0
 
 
+# On PyPy (pure closures only) the bounds are its own: class creation at most
+# half of @dataclass's, every instance operation at most the stdlib's time.
+PYPY_BOUNDS = {'class': 0.5, 'instance': 1.0}
+
+
 def _target_rows():
+    if PYPY:
+        return [(name, key, who, PYPY_BOUNDS['class' if key.startswith('class') else 'instance'])
+                for name, key, who, _ in TARGETS]
     if 'dm_pure' not in _CONTENDERS:
         return TARGETS
     rows = [(f'{name}, compiled', key, who,

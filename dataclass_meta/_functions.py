@@ -12,7 +12,7 @@ import types
 import weakref
 
 from ._fields import FIELD
-from ._methods import tuple_getter
+from ._getters import tuple_getter
 from ._options import NAMES as _OPTION_NAMES
 
 _FIELDS = '__dataclass_fields__'

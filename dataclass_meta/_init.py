@@ -17,7 +17,9 @@ from operator import itemgetter
 
 from ._arity import MISSING_ARG, TEMPLATES
 from ._backend import speedups
+from ._callrules import MULTIPLE_FIRST, UNEXPECTED_COUNTED
 from ._fields import CLASSVAR, INITVAR, annotationlib
+from ._getters import operator_tuple, unrolled_stores
 from ._suggest import did_you_mean
 
 if annotationlib is not None:
@@ -167,12 +169,7 @@ def _given(args):
 
 def _item_tuple(names):
     """``mapping -> (mapping[a], mapping[b], ...)`` as one C call, for any count."""
-    if len(names) >= 2:
-        return itemgetter(*names)
-    if len(names) == 1:
-        get = itemgetter(names[0])
-        return lambda mapping: (get(mapping),)
-    return lambda mapping: ()
+    return operator_tuple(itemgetter, names)
 
 
 def _compiled_init(cls, first_param, fields, positional, keyword, slots, frozen,
@@ -221,9 +218,12 @@ def _assigner(fields, params, slots, store, has_post_init):
     names = tuple(name for name, _, _ in steps)
     picks = tuple(i for _, i, _ in steps)
     plain = all(i is not None and factory is None for _, i, factory in steps)
+    unrolled = unrolled_stores(steps, store, FACTORY)  # PyPy only
 
     def assign(self, values):
-        if plain:  # C loop; every store returns None
+        if unrolled is not None:
+            unrolled(self, values)
+        elif plain:  # C loop; every store returns None
             any(map(store, repeat(self), names, map(values.__getitem__, picks)))
         else:
             for name, i, factory in steps:
@@ -345,8 +345,9 @@ def _call_error_factory(cls, first_param, positional, keyword):
 
     Reproduces CPython's argument binding (``initialize_locals`` in ceval.c) for
     ``def __init__(self, <positional>, *, <keyword>)``: keywords first (unexpected,
-    with 3.13's "Did you mean" among the parameters; then multiple values), then too
-    many positionals, then missing ones.
+    with 3.13's "Did you mean" among the parameters; then multiple values, in the
+    running interpreter's order: see ``_callrules``), then too many positionals,
+    then missing ones.
     """
     qualname = f'{cls.__qualname__}.__init__'
     names = [first_param] + [f.name for f in positional]
@@ -358,13 +359,18 @@ def _call_error_factory(cls, first_param, positional, keyword):
     def raise_call_error(args, kwargs):
         given = len(args) + 1
         bound = set(names[:given])
+        unexpected = []
         for key in kwargs:
             if key not in names and key not in kw_names:
-                raise TypeError(f'{qualname}() got an unexpected keyword argument '
-                                f'{key!r}{did_you_mean(key, names + kw_names)}')
-            if key in bound:
+                unexpected.append(key)
+                if not MULTIPLE_FIRST:
+                    break
+            elif key in bound:
                 raise TypeError(f'{qualname}() got multiple values for argument {key!r}')
-            bound.add(key)
+            else:
+                bound.add(key)
+        if unexpected:
+            raise TypeError(_unexpected(qualname, unexpected, names + kw_names))
         if given > argcount:
             raise TypeError(_too_many(qualname, argcount, defcount, given,
                                       sum(1 for k in kw_names if k in bound)))
@@ -377,6 +383,13 @@ def _call_error_factory(cls, first_param, positional, keyword):
         raise AssertionError('unreachable: the call binds')  # pragma: no cover
 
     return raise_call_error
+
+
+def _unexpected(qualname, keys, parameters):
+    if len(keys) > 1 and UNEXPECTED_COUNTED:
+        return f'{qualname}() got {len(keys)} unexpected keyword arguments'
+    return (f'{qualname}() got an unexpected keyword argument '
+            f'{keys[0]!r}{did_you_mean(keys[0], parameters)}')
 
 
 def _too_many(qualname, argcount, defcount, given, kwonly_given):

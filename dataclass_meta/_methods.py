@@ -1,13 +1,14 @@
 """One closure factory per generated method, and the ``__hash__`` decision table.
 
 Each factory takes what it needs, does all per-class work once, and returns the
-function; ``attach`` names it after the class. C-level helpers
-(``operator.attrgetter``, ``map``) do the per-field work where they keep the
+function; ``attach`` names it after the class. Fast helpers
+(``_getters.tuple_getter``, ``map``) do the per-field work where they keep the
 stdlib's semantics exactly.
 """
 
-from operator import attrgetter, ge, gt, le, lt
+from operator import ge, gt, le, lt
 from reprlib import recursive_repr
+from threading import get_ident
 
 from dataclasses import MISSING, FrozenInstanceError
 
@@ -15,6 +16,7 @@ from ._arity import EQ_TEMPLATES
 from ._backend import speedups
 from ._init import is_generated_init
 from ._fields import CLASSVAR, FIELD, INITVAR
+from ._getters import repr_function, tuple_getter
 
 
 _object_new = object.__new__
@@ -34,26 +36,6 @@ def attach(cls, name, function):
     type.__setattr__(cls, name, function)  # past DataClassMeta's guard: ours
 
 
-_GETTERS = {}  # names -> getter; getters hold no class, so classes share them
-
-
-def tuple_getter(names):
-    """``self -> (self.a, self.b, ...)`` as one C call, a tuple for any count."""
-    getter = _GETTERS.get(names)
-    if getter is None:
-        if len(names) >= 2:
-            getter = attrgetter(*names)
-        elif len(names) == 1:
-            get = attrgetter(names[0])
-            getter = lambda obj: (get(obj),)  # noqa: E731
-        else:
-            getter = lambda obj: ()  # noqa: E731
-        if len(_GETTERS) >= 4096:
-            _GETTERS.clear()
-        _GETTERS[names] = getter
-    return getter
-
-
 def make_repr(fields):
     """``__repr__``: ``C(x=1, y=2)`` with the class's qualname, ``...`` on recursion.
 
@@ -65,11 +47,7 @@ def make_repr(fields):
     names = tuple(f.name for f in fields if f.repr)
     if speedups is not None:
         return _compiled_repr(names)
-    template = '(' + ', '.join(f'{name}=%r' for name in names) + ')'
-    values = tuple_getter(names)
-
-    def __repr__(self):
-        return self.__class__.__qualname__ + template % values(self)
+    __repr__ = repr_function(names)
     __repr__.__qualname__ = '__create_fn__.<locals>.__repr__'
     wrapper = recursive_repr()(__repr__)
     wrapper.__wrapped__ = __repr__  # reprlib sets it only on 3.13+
@@ -373,23 +351,39 @@ class LazyDoc:
 
     Rendering a signature is a fifth of what ``@dataclass`` spends per class;
     most docstrings are never read. ``type.__doc__`` calls ``__get__`` for us.
+
+    ``inspect.signature`` may itself read ``__doc__`` (PyPy's
+    ``type.__text_signature__`` parses it): that read, in the thread computing
+    the text, sees ``None``, the docstring the stdlib's class has while it
+    computes its own.
     """
 
-    __slots__ = ('text',)
+    __slots__ = ('text', 'computing')
 
     def __init__(self):
         self.text = None
+        self.computing = None  # the id of the thread computing the text
 
     def __get__(self, instance, owner=None):
         if self.text is None:
-            import inspect
+            if self.computing == get_ident():
+                return None
+            self.computing = get_ident()
             try:
-                signature = str(_with_current_annotations(owner, inspect.signature(owner)))
-                signature = signature.replace(' -> None', '')
-            except (TypeError, ValueError):
-                signature = ''
-            self.text = owner.__name__ + signature
+                self.text = owner.__name__ + _signature_text(owner)
+            finally:
+                self.computing = None
         return self.text
+
+
+def _signature_text(owner):
+    """``(x: int, y: int = 0)`` as the stdlib's docstring shows it, or ``''``."""
+    import inspect
+    try:
+        signature = str(_with_current_annotations(owner, inspect.signature(owner)))
+    except (TypeError, ValueError):
+        return ''
+    return signature.replace(' -> None', '')
 
 
 def _with_current_annotations(owner, signature):

@@ -244,6 +244,8 @@ def bad_calls(signature, args, kwargs):
     if positional:
         calls.append(([0], {positional[0].name: 0}))
         calls.append(([0], {positional[0].name: 0, 'zz': 1}))
+        calls.append(([0], {'zz': 1, positional[0].name: 0}))  # PyPy: multiple first
+    calls.append((args, {**kwargs, 'zz': 0, 'yy': 0}))  # PyPy counts them
     if len(positional) > 1:
         calls.append(([], {positional[-1].name: 0}))
     return calls

@@ -105,9 +105,13 @@ def test_bad_input_is_refused_with_its_path(data, message):
 
 
 def test_invalid_json_is_a_decode_error():
-    """Text that is not JSON fails the same way, naming the class."""
-    with pytest.raises(DecodeError, match=r'^Order: invalid JSON: Expecting'):
+    """Text that is not JSON fails the same way, naming the class (and the
+    running interpreter's own words: CPython's and PyPy's ``json`` differ)."""
+    with pytest.raises(json.JSONDecodeError) as expected:
+        json.loads('{"orderId": ')
+    with pytest.raises(DecodeError) as info:
         Order.from_json('{"orderId": ')
+    assert str(info.value) == f'Order: invalid JSON: {expected.value}'
 
 
 def test_never_a_partially_built_object():

@@ -7,7 +7,7 @@ import typing
 
 import pytest
 
-from dataclass_meta import KW_ONLY, DataClass, InitVar, field, replace
+from dataclass_meta import KW_ONLY, DataClass, DataClassMeta, InitVar, field, replace
 
 
 def test_positional_keyword_and_defaults(slots):
@@ -119,9 +119,20 @@ def test_field_named_self():
     ((1, 2), {}),
     ((), {'y': 2}),
     ((1, 2, 3, 4, 5), {'x': 1}),
+    # Several wrong keywords: CPython reports the first; PyPy a parameter given
+    # twice before any unknown keyword, and several unknown ones by count.
+    ((1,), {'x': 1, 'q': 2, 'z': 1}),
+    ((1,), {'q': 2, 'x': 1, 'z': 1}),
+    ((1, 2), {'q': 2, 'y': 1, 'x': 3}),
+    ((1,), {'q': 2, 'r': 3, 'z': 1}),
+    ((1,), {'q': 2, 'r': 3, 'x': 1}),
+    ((1, 2, 3), {'q': 2, 'z': 1}),
+    ((), {'q': 2}),
+    ((1,), {'self': 1, 'z': 1}),
 ])
 def test_call_errors_are_the_interpreters(args, kwargs):
-    """Wrong calls raise the same TypeError text as an exec-built ``__init__``."""
+    """Wrong calls raise the same TypeError text as an exec-built ``__init__``
+    (a function written out in source) on the running interpreter."""
     @dataclasses.dataclass
     class C:
         x: int
@@ -252,6 +263,50 @@ def test_init_false_option():
 
     assert '__init__' not in C.__dict__
     assert C().x == 1
+
+
+def test_init_false_docstring_and_signature_as_the_stdlib():
+    """Without a generated ``__init__``, ``__doc__``, ``inspect.signature`` and
+    ``help`` show what the stdlib's show (on PyPy, where reading the class's
+    text signature reads ``__doc__``, they once recursed forever)."""
+    import pydoc
+
+    @dataclasses.dataclass(init=False)
+    class C:
+        x: int = 1
+
+    std_doc, std_sig = C.__doc__, inspect.signature(C)
+
+    class C(DataClass, init=False):
+        x: int = 1
+
+    assert (C.__doc__, inspect.signature(C)) == (std_doc, std_sig)
+    assert std_doc in pydoc.render_doc(C, renderer=pydoc.plaintext)
+
+
+def test_docstring_read_while_it_is_computed_is_none():
+    """A ``__doc__`` read from inside the signature rendering that computes it
+    sees ``None``, as the stdlib's class does while its docstring is made."""
+    seen = []
+
+    class Meta(type):
+        @property
+        def __signature__(cls):
+            seen.append(cls.__doc__)
+            return None
+
+    @dataclasses.dataclass
+    class S(metaclass=Meta):
+        x: int
+
+    class OurMeta(DataClassMeta, Meta):
+        pass
+
+    class C(metaclass=OurMeta):
+        x: int
+
+    assert C.__doc__ == 'C' + S.__doc__[1:]
+    assert seen == [None, None]
 
 
 def test_descriptor_default():

@@ -3,10 +3,11 @@
 import gc
 import pickle
 import sys
-import tracemalloc
 import weakref
 
 from dataclass_meta import DataClass, KW_ONLY, field, fields, make_dataclass, replace
+
+from .implementation import needs_tracemalloc, tracemalloc
 
 CLASSES = 10_000
 TRACED = 1_000  # the last classes, under tracemalloc (it makes allocation ~4x slower)
@@ -68,6 +69,7 @@ def define_and_drop(count, start=0):
     return refs
 
 
+@needs_tracemalloc
 def test_dropped_classes_are_collected_and_memory_returns():
     """10,000 classes: each is collected, memory blocks and traced bytes come back."""
     # The collector is off during the loop and one collection at the end frees

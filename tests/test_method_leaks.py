@@ -7,11 +7,12 @@ elsewhere allocated blocks and traced memory must not grow with the repetitions.
 
 import gc
 import sys
-import tracemalloc
 
 import pytest
 
 from dataclass_meta import DataClass, InitVar, KW_ONLY, field
+
+from .implementation import needs_tracemalloc, tracemalloc
 
 
 class Boom(Exception):
@@ -151,6 +152,7 @@ def test_no_reference_leaks_debug_build():
     assert sys.gettotalrefcount() - before < 500
 
 
+@needs_tracemalloc
 def test_no_memory_growth():
     """Allocated blocks and traced memory stay put over 2,000 rounds of every path."""
     _measure(200)  # warm up: caches, interned strings, lazily built signatures

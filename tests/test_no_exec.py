@@ -1,39 +1,67 @@
-"""No exec, eval or compile: every class option, defined and used under an audit hook."""
+"""No exec, eval or compile: every class option, defined and used under an audit hook
+and, where the interpreter raises no such audit events (PyPy), a profile hook."""
 
 import copy
 import pickle
 import sys
+import types
 
 import pytest
 
 from dataclass_meta import (
     KW_ONLY, DataClass, InitVar, asdict, astuple, field, fields, make_dataclass, replace)
 
+from .implementation import PYPY
+
 _events = []
 _watching = False
 
 
 def _hook(event, args):
-    if _watching and event in ('exec', 'compile'):
+    if _watching and event in ('exec', 'compile', 'code.__new__'):
         _events.append((event, repr(args)[:200]))
 
 
 sys.addaudithook(_hook)  # hooks cannot be removed: the flag switches it off
 
 
-@pytest.fixture
-def audit():
-    """Collect exec/compile audit events raised while the test body runs."""
+def _is_forbidden(function):
+    """exec, eval, compile, or a method of a code object (``replace`` ...)."""
+    return (function is exec or function is eval or function is compile
+            or isinstance(getattr(function, '__self__', None), types.CodeType))
+
+
+def _profile(frame, event, arg):
+    if event == 'c_call' and _is_forbidden(arg):
+        _events.append((event, getattr(arg, '__qualname__', repr(arg))))
+
+
+@pytest.fixture(params=[
+    pytest.param('audit', marks=pytest.mark.skipif(
+        PYPY, reason='PyPy raises no audit events for exec and compile: '
+                     'the audit check would pass without checking anything')),
+    'profile'])
+def audit(request):
+    """Collect the exec/compile audit events raised while the test body runs or
+    (``profile``, which works on PyPy too) the calls of exec, eval, compile and
+    code-object methods that ``sys.setprofile`` sees."""
     global _watching
     # Warm up the lazy imports the package itself may do (inspect, typing).
     import inspect  # noqa: F401
     import typing  # noqa: F401
     _events.clear()
-    _watching = True
+    if request.param == 'audit':
+        _watching = True
+    else:
+        previous = sys.getprofile()
+        sys.setprofile(_profile)
     try:
         yield _events
     finally:
-        _watching = False
+        if request.param == 'audit':
+            _watching = False
+        else:
+            sys.setprofile(previous)
 
 
 def _register(name, options):
@@ -108,9 +136,18 @@ def test_make_dataclass_never_execs(audit):
 
 
 def test_hook_sees_exec(audit):
-    """The hook works: a real exec is recorded (so the other tests can fail)."""
+    """The check works: a real exec is recorded (so the other tests can fail)."""
     exec('1')
-    assert audit and audit[0][0] in ('exec', 'compile')
+    assert audit and audit[0][0] in ('exec', 'compile', 'c_call')
+
+
+@pytest.mark.parametrize('forbidden', [
+    lambda: eval('1'), lambda: compile('1', 'f', 'eval'),
+    lambda: (lambda: 0).__code__.replace(co_name='f')], ids=['eval', 'compile', 'code'])
+def test_hook_sees_eval_compile_and_code_objects(audit, forbidden):
+    """eval, compile and a code object's ``replace`` are recorded too."""
+    forbidden()
+    assert audit
 
 
 def test_audited_methods_are_the_active_backend():

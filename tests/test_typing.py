@@ -34,6 +34,9 @@ NO_NODE_REASON = 'pyright needs Node.js (node not found on PATH)'
 def unavailable(checker):
     """Why ``checker`` cannot run in this environment, or None when it can."""
     if importlib.util.find_spec(checker) is None:
+        if checker == 'mypy' and sys.implementation.name == 'pypy':
+            # The test extra leaves mypy out on PyPy.
+            return "mypy is not installed: its compiled dependency has no PyPy build"
         return f"{checker} is not installed (pip install -e '.[test]')"
     if checker == 'pyright' and NO_NODE:
         return NO_NODE_REASON

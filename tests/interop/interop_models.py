@@ -33,3 +33,11 @@ def sample(module):
     """A fully populated ``Person`` from ``module``'s classes."""
     return module.Person('Ann', 42, module.Address('1 Main St', 'Springfield', 'SP1'),
                          [module.Tag('admin', 3), module.Tag('staff')], 'annie')
+
+
+#: ``sample(models)`` as plain data: what serializers produce from it.
+EXPECTED = {
+    'name': 'Ann', 'age': 42,
+    'address': {'street': '1 Main St', 'city': 'Springfield', 'postcode': 'SP1'},
+    'tags': [{'name': 'admin', 'weight': 3}, {'name': 'staff', 'weight': 1}],
+    'nickname': 'annie'}

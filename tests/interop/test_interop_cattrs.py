@@ -3,7 +3,7 @@
 import cattrs
 import pytest
 
-from test_interop_orjson import EXPECTED
+from interop_models import EXPECTED
 
 
 def test_unstructure(person):

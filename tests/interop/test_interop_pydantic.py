@@ -4,7 +4,7 @@ import pydantic
 import pytest
 from pydantic import TypeAdapter
 
-from test_interop_orjson import EXPECTED
+from interop_models import EXPECTED
 
 
 def test_validate_python(models, person):
