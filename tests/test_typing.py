@@ -247,7 +247,7 @@ def test_missing_checker_skips_with_its_reason(monkeypatch):
     monkeypatch.setattr(importlib.util, 'find_spec',
                         lambda name, *args: None if name == 'ty' else real(name, *args))
     assert unavailable('ty') == "ty is not installed (pip install -e '.[test]')"
-    assert unavailable('mypy') is None
+    assert unavailable('pyrefly') is None
 
 
 def test_readme_inheritance_example_is_checked():
