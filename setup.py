@@ -1,9 +1,14 @@
 """Builds the optional compiled core; without a compiler the pure package installs."""
 
+import glob
 import warnings
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
+
+# The compiled core's C sources, one concern a file (see src/speedups/speedups.h).
+# They live outside the package: the sdist carries them, the wheel does not.
+SOURCES = sorted(glob.glob('src/speedups/*.c'))
 
 
 class optional_build_ext(build_ext):
@@ -27,7 +32,8 @@ class optional_build_ext(build_ext):
 
 
 setup(
-    ext_modules=[Extension('dataclass_meta._speedups', ['dataclass_meta/_speedups.c'],
-                           optional=True)],
+    ext_modules=[Extension('dataclass_meta._speedups', SOURCES,
+                           depends=['src/speedups/speedups.h'],
+                           include_dirs=['src/speedups'], optional=True)],
     cmdclass={'build_ext': optional_build_ext},
 )
