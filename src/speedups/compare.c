@@ -31,12 +31,12 @@ compare_release(dm_function *f)
     PyMem_Free(((dm_compare *)f)->cache.offsets);
 }
 
-#define COMPARE_KIND(kind_name, params, n) \
-    {kind_name, params, n, sizeof(dm_compare), compare_traverse, compare_clear, compare_release}
+#define COMPARE_KIND(params, n) \
+    {params, n, sizeof(dm_compare), compare_traverse, compare_clear, compare_release}
 
-static const dm_kind kind_eq = COMPARE_KIND("eq", PARAMS_EQ, 2);
-static const dm_kind kind_order = COMPARE_KIND("order", PARAMS_EQ, 2);
-static const dm_kind kind_hash = COMPARE_KIND("hash", PARAMS_SELF, 1);
+static const dm_kind kind_eq = COMPARE_KIND(PARAMS_EQ, 2);
+static const dm_kind kind_order = COMPARE_KIND(PARAMS_EQ, 2);
+static const dm_kind kind_hash = COMPARE_KIND(PARAMS_SELF, 1);
 
 /* ``other.__class__ is self.__class__`` (1, 0, or -1 on error), read in
  * that order. Without a lookup where both are of one type whose __class__

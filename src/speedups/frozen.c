@@ -31,18 +31,11 @@ frozen_clear(dm_function *f)
     Py_CLEAR(m->error);
 }
 
-static void
-frozen_release(dm_function *Py_UNUSED(f))
-{
-}
-
 static const dm_kind kind_setattr = {
-    "setattr", PARAMS_SETATTR, 3, sizeof(dm_frozen), frozen_traverse, frozen_clear,
-    frozen_release,
+    PARAMS_SETATTR, 3, sizeof(dm_frozen), frozen_traverse, frozen_clear, NULL,
 };
 static const dm_kind kind_delattr = {
-    "delattr", PARAMS_DELATTR, 2, sizeof(dm_frozen), frozen_traverse, frozen_clear,
-    frozen_release,
+    PARAMS_DELATTR, 2, sizeof(dm_frozen), frozen_traverse, frozen_clear, NULL,
 };
 
 /* Raises FrozenInstanceError when ``type(self) is cls or name in names``;

@@ -67,7 +67,7 @@ function_dealloc(PyObject *self)
         PyObject_ClearWeakRefs(self);
     }
     function_clear(self);
-    if (f->kind != NULL) {
+    if (f->kind != NULL && f->kind->release != NULL) {
         f->kind->release(f);
     }
     tp->tp_free(self);

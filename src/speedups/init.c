@@ -69,7 +69,7 @@ init_release(dm_function *f)
 
 /* The signature is make_init()'s, not a fixed parameter list. */
 static const dm_kind kind_init = {
-    "init", NULL, 0, sizeof(dm_init), init_traverse, init_clear, init_release,
+    NULL, 0, sizeof(dm_init), init_traverse, init_clear, init_release,
 };
 
 /* Stores the fields in definition order (``setattr``, or

@@ -46,7 +46,7 @@ repr_release(dm_function *f)
 }
 
 static const dm_kind kind_repr = {
-    "repr", PARAMS_SELF, 1, sizeof(dm_repr), repr_traverse, repr_clear, repr_release,
+    PARAMS_SELF, 1, sizeof(dm_repr), repr_traverse, repr_clear, repr_release,
 };
 
 /* The field-by-field repr: ``self.__class__.__qualname__ + "(a=%r, b=%r)" %

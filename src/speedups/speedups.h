@@ -61,13 +61,12 @@ typedef struct dm_function dm_function;
 
 /* What differs between kinds of compiled function. */
 typedef struct {
-    const char *name;                  /* for error messages */
     const char *const *params;         /* the Python closure's parameters, or NULL */
     Py_ssize_t nparams;
     Py_ssize_t size;                   /* sizeof the kind's struct */
     int (*traverse)(dm_function *, visitproc, void *);
     void (*clear)(dm_function *);      /* drops the payload's references */
-    void (*release)(dm_function *);    /* frees its PyMem buffers (at dealloc) */
+    void (*release)(dm_function *);    /* frees its PyMem buffers at dealloc, or NULL */
 } dm_kind;
 
 /* The head every kind's struct starts with. The object is variable-sized:
