@@ -42,11 +42,12 @@ static const dm_kind kind_hash = COMPARE_KIND(PARAMS_SELF, 1);
  * that order. Without a lookup where both are of one type whose __class__
  * is object's (``L`` describes ``type(self)``). */
 static int
-same_class(dm_state *st, const dm_layout *L, PyObject *self, PyObject *other)
+same_class(dm_compare *m, const dm_layout *L, PyObject *self, PyObject *other)
 {
     if (Py_TYPE(other) == Py_TYPE(self) && L->plain) {
         return 1;
     }
+    dm_state *st = dm_state_of(m);
     PyObject *oc = dm_class_of(st, other);
     if (oc == NULL) {
         return -1;
@@ -78,9 +79,8 @@ compare_prologue(dm_compare *m, PyObject *const *args, size_t nargsf, PyObject *
     if (m->head.kind == &kind_eq && pair[0] == pair[1]) {
         return IDENTICAL;
     }
-    dm_state *st = dm_state_of(m);
-    dm_layout_of(st, &m->cache, m->names, Py_TYPE(pair[0]), DM_READ, L);
-    int same = same_class(st, L, pair[0], pair[1]);
+    dm_layout_of(&m->head, &m->cache, m->names, Py_TYPE(pair[0]), DM_READ, L);
+    int same = same_class(m, L, pair[0], pair[1]);
     return same < 0 ? -1 : same ? COMPARE : NOT_IMPLEMENTED;
 }
 
@@ -167,12 +167,11 @@ order_call_body(dm_compare *m, PyObject *const *args, size_t nargsf, PyObject *k
     PyObject *self = pair[0], *other = pair[1];  /* borrowed */
     Py_ssize_t n = PyTuple_GET_SIZE(m->names);
     if (n > DM_SMALL || !L.direct) {
-        dm_state *st = dm_state_of(m);
-        PyObject *x = dm_field_tuple(st, &m->cache, m->names, self);
+        PyObject *x = dm_field_tuple(&m->head, &m->cache, m->names, self);
         if (x == NULL) {
             return NULL;
         }
-        PyObject *y = dm_field_tuple(st, &m->cache, m->names, other);
+        PyObject *y = dm_field_tuple(&m->head, &m->cache, m->names, other);
         if (y == NULL) {
             Py_DECREF(x);
             return NULL;
@@ -238,7 +237,7 @@ hash_call_body(dm_compare *m, PyObject *const *args, size_t nargsf, PyObject *kw
     if (dm_unpack(&m->head, args, nargsf, kwnames, &self) < 0) {
         return NULL;
     }
-    PyObject *t = dm_field_tuple(dm_state_of(m), &m->cache, m->names, self);
+    PyObject *t = dm_field_tuple(&m->head, &m->cache, m->names, self);
     if (t == NULL) {
         return NULL;
     }

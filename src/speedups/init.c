@@ -78,10 +78,9 @@ static const dm_kind kind_init = {
 static int
 init_assign(dm_init *m, PyObject *self, PyObject **values)
 {
-    dm_state *st = dm_state_of(m);
     int access = m->frozen ? DM_STORE_OBJECT : DM_STORE;
     dm_layout L;
-    dm_layout_of(st, &m->cache, m->step_names, Py_TYPE(self), access, &L);
+    dm_layout_of(&m->head, &m->cache, m->step_names, Py_TYPE(self), access, &L);
     for (Py_ssize_t s = 0; s < m->nsteps; s++) {
         init_step *step = &m->step[s];
         PyObject *value;  /* owned */
@@ -101,7 +100,7 @@ init_assign(dm_init *m, PyObject *self, PyObject **values)
             return -1;
         }
         if (!dm_layout_current(&L, self)) {  /* the factory or a store ran Python code */
-            dm_layout_of(st, &m->cache, m->step_names, Py_TYPE(self), access, &L);
+            dm_layout_of(&m->head, &m->cache, m->step_names, Py_TYPE(self), access, &L);
         }
         int rc = dm_store_field(self, step->name, value, DM_OFFSET(L, s), m->frozen);
         Py_DECREF(value);
@@ -127,7 +126,7 @@ init_assign(dm_init *m, PyObject *self, PyObject **values)
     for (Py_ssize_t i = 0; i < k; i++) {
         stack[i + 1] = values[PyLong_AsSsize_t(PyTuple_GET_ITEM(m->initvars, i))];
     }
-    PyObject *r = PyObject_VectorcallMethod(st->str_post_init, stack,
+    PyObject *r = PyObject_VectorcallMethod(dm_state_of(m)->str_post_init, stack,
                                             (size_t)(k + 1) | PY_VECTORCALL_ARGUMENTS_OFFSET,
                                             NULL);
     if (stack != small) {

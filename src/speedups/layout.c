@@ -23,10 +23,13 @@ dm_class_of(dm_state *st, PyObject *obj)
     return PyObject_GetAttr(obj, st->str_class);
 }
 
-/* Fills ``cache`` for ``tp`` and the fields ``names``. */
-static void
-fill(dm_state *st, dm_layout_cache *cache, PyObject *names, PyTypeObject *tp, int access)
+/* Fills ``cache`` (of the compiled function ``f``) for ``tp`` and the fields
+ * ``names``. */
+void
+dm_layout_fill(dm_function *f, dm_layout_cache *cache, PyObject *names, PyTypeObject *tp,
+               int access)
 {
+    dm_state *st = dm_state_of(f);
     Py_ssize_t n = PyTuple_GET_SIZE(names);
     cache->type = NULL;
     cache->plain = tp->tp_getattro == PyObject_GenericGetAttr
@@ -60,34 +63,13 @@ fill(dm_state *st, dm_layout_cache *cache, PyObject *names, PyTypeObject *tp, in
     }
 }
 
-/* The layout of ``tp`` for the fields ``names`` into ``out``, from ``cache``
- * (recomputed unless it is for ``tp`` at its current version tag, which
- * changes whenever the type or one of its bases changes). Never fails: the
- * generic path is always right. */
-void
-dm_layout_of(dm_state *st, dm_layout_cache *cache, PyObject *names, PyTypeObject *tp,
-             int access, dm_layout *out)
-{
-    if (!(tp == cache->type && tp->tp_version_tag == cache->tag && DM_HAS_VERSION_TAG(tp))) {
-        fill(st, cache, names, tp, access);
-    }
-    Py_ssize_t n = PyTuple_GET_SIZE(names);
-    out->type = tp;
-    out->tag = DM_HAS_VERSION_TAG(tp) ? tp->tp_version_tag : 0;
-    out->plain = cache->plain;
-    out->direct = cache->offsets != NULL && n <= DM_SMALL;
-    if (out->direct) {
-        memcpy(out->off, cache->offsets, n * sizeof(Py_ssize_t));
-    }
-}
-
 /* The tuple of the fields' values, as ``tuple_getter(names)(obj)``. */
 PyObject *
-dm_field_tuple(dm_state *st, dm_layout_cache *cache, PyObject *names, PyObject *obj)
+dm_field_tuple(dm_function *f, dm_layout_cache *cache, PyObject *names, PyObject *obj)
 {
     Py_ssize_t n = PyTuple_GET_SIZE(names);
     dm_layout L;
-    dm_layout_of(st, cache, names, Py_TYPE(obj), DM_READ, &L);
+    dm_layout_of(f, cache, names, Py_TYPE(obj), DM_READ, &L);
     PyObject *t = PyTuple_New(n);
     if (t == NULL) {
         return NULL;

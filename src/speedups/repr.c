@@ -79,7 +79,7 @@ repr_fields(dm_repr *m, PyObject *self)
     /* The list owns its items: qualname (or ""), then the pieces and reprs. */
     PyList_SET_ITEM(parts, 0, Py_NewRef(is_str ? qualname : st->str_empty));
     dm_layout L;
-    dm_layout_of(st, &m->cache, m->names, Py_TYPE(self), DM_READ, &L);
+    dm_layout_of(&m->head, &m->cache, m->names, Py_TYPE(self), DM_READ, &L);
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *v = dm_read_field(self, PyTuple_GET_ITEM(m->names, i), DM_OFFSET(L, i));
         if (v == NULL) {

@@ -185,11 +185,34 @@ typedef struct {
 
 #define DM_OFFSET(L, i) ((L).direct ? (L).off[i] : -1)
 
-void dm_layout_of(dm_state *st, dm_layout_cache *cache, PyObject *names, PyTypeObject *tp,
-                  int access, dm_layout *out);
+void dm_layout_fill(dm_function *f, dm_layout_cache *cache, PyObject *names, PyTypeObject *tp,
+                    int access);
 PyObject *dm_class_of(dm_state *st, PyObject *obj);
-PyObject *dm_field_tuple(dm_state *st, dm_layout_cache *cache, PyObject *names, PyObject *obj);
+PyObject *dm_field_tuple(dm_function *f, dm_layout_cache *cache, PyObject *names,
+                         PyObject *obj);
 int dm_check_names(PyObject *names);
+
+/* The layout of ``tp`` for the fields ``names`` into ``out``, from the
+ * function ``f``'s ``cache`` (refilled unless it is for ``tp`` at its current
+ * version tag, which changes whenever the type or one of its bases changes).
+ * Never fails: the generic path is always right. Inline: the cache hit is
+ * on every call of every compiled method. */
+static inline void
+dm_layout_of(dm_function *f, dm_layout_cache *cache, PyObject *names, PyTypeObject *tp,
+             int access, dm_layout *out)
+{
+    if (!(tp == cache->type && tp->tp_version_tag == cache->tag && DM_HAS_VERSION_TAG(tp))) {
+        dm_layout_fill(f, cache, names, tp, access);
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(names);
+    out->type = tp;
+    out->tag = DM_HAS_VERSION_TAG(tp) ? tp->tp_version_tag : 0;
+    out->plain = cache->plain;
+    out->direct = cache->offsets != NULL && n <= DM_SMALL;
+    if (out->direct) {
+        memcpy(out->off, cache->offsets, n * sizeof(Py_ssize_t));
+    }
+}
 
 /* Whether ``L`` still describes ``obj``: Python code run since it was made (a
  * default factory, a setattr) may have changed the class (a __setattr__
