@@ -65,18 +65,18 @@ same_class(dm_compare *m, const dm_layout *L, PyObject *self, PyObject *other)
 
 enum { NOT_IMPLEMENTED, COMPARE, IDENTICAL };
 
-/* What == and the orderings share: bind ``(self, other)``; for ==, ``self is
- * other`` answers at once (IDENTICAL); then NOT_IMPLEMENTED unless
+/* What == and the orderings share: bind ``(self, other)``; for == (``is_eq``),
+ * ``self is other`` answers at once (IDENTICAL); then NOT_IMPLEMENTED unless
  * ``other.__class__ is self.__class__``, else COMPARE with ``L`` the layout
- * of self's type. -1 on error. */
-static int
+ * of self's type. -1 on error. Inline, with ``is_eq`` a constant. */
+static inline int
 compare_prologue(dm_compare *m, PyObject *const *args, size_t nargsf, PyObject *kwnames,
-                 PyObject **pair, dm_layout *L)
+                 int is_eq, PyObject **pair, dm_layout *L)
 {
-    if (dm_unpack(&m->head, args, nargsf, kwnames, pair) < 0) {
+    if (dm_unpack(&m->head, args, nargsf, kwnames, pair, 2) < 0) {
         return -1;
     }
-    if (m->head.kind == &kind_eq && pair[0] == pair[1]) {
+    if (is_eq && pair[0] == pair[1]) {
         return IDENTICAL;
     }
     dm_layout_of(&m->head, &m->cache, m->names, Py_TYPE(pair[0]), DM_READ, L);
@@ -103,7 +103,7 @@ eq_call_body(dm_compare *m, PyObject *const *args, size_t nargsf, PyObject *kwna
 {
     PyObject *pair[2];
     dm_layout L;
-    int go = compare_prologue(m, args, nargsf, kwnames, pair, &L);
+    int go = compare_prologue(m, args, nargsf, kwnames, 1, pair, &L);
     if (go != COMPARE) {
         return go < 0 ? NULL : Py_NewRef(go == IDENTICAL ? Py_True : Py_NotImplemented);
     }
@@ -160,7 +160,7 @@ order_call_body(dm_compare *m, PyObject *const *args, size_t nargsf, PyObject *k
 {
     PyObject *pair[2];
     dm_layout L;
-    int go = compare_prologue(m, args, nargsf, kwnames, pair, &L);
+    int go = compare_prologue(m, args, nargsf, kwnames, 0, pair, &L);
     if (go != COMPARE) {
         return go < 0 ? NULL : Py_NewRef(Py_NotImplemented);
     }
@@ -234,7 +234,7 @@ static PyObject *
 hash_call_body(dm_compare *m, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
     PyObject *self;
-    if (dm_unpack(&m->head, args, nargsf, kwnames, &self) < 0) {
+    if (dm_unpack(&m->head, args, nargsf, kwnames, &self, 1) < 0) {
         return NULL;
     }
     PyObject *t = dm_field_tuple(&m->head, &m->cache, m->names, self);

@@ -81,7 +81,7 @@ static PyObject *
 setattr_call_body(dm_frozen *m, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
     PyObject *a[3];
-    if (dm_unpack(&m->head, args, nargsf, kwnames, a) < 0) {
+    if (dm_unpack(&m->head, args, nargsf, kwnames, a, 3) < 0) {
         return NULL;
     }
     if (frozen_check(m, a[0], a[1], "assign to") < 0) {
@@ -97,7 +97,7 @@ static PyObject *
 delattr_call_body(dm_frozen *m, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
     PyObject *a[2];
-    if (dm_unpack(&m->head, args, nargsf, kwnames, a) < 0) {
+    if (dm_unpack(&m->head, args, nargsf, kwnames, a, 2) < 0) {
         return NULL;
     }
     if (frozen_check(m, a[0], a[1], "delete") < 0) {

@@ -115,7 +115,7 @@ static PyObject *
 repr_call_body(dm_repr *m, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
     PyObject *self;
-    if (dm_unpack(&m->head, args, nargsf, kwnames, &self) < 0) {
+    if (dm_unpack(&m->head, args, nargsf, kwnames, &self, 1) < 0) {
         return NULL;
     }
     if (!m->guarded) {

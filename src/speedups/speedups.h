@@ -122,12 +122,13 @@ int dm_unpack_slow(dm_function *f, PyObject *const *args, size_t nargsf, PyObjec
                    PyObject **out);
 
 /* Binds a call the way the interpreter binds ``def f(<kind's params>)`` (no
- * defaults) into ``out`` (borrowed references), raising its TypeError texts. */
+ * defaults) into ``out`` (borrowed references), raising its TypeError texts.
+ * ``n`` is the kind's parameter count, a constant at each call site, so that
+ * the common case (``n`` positional arguments) compiles to ``n`` copies. */
 static inline int
 dm_unpack(dm_function *f, PyObject *const *args, size_t nargsf, PyObject *kwnames,
-          PyObject **out)
+          PyObject **out, Py_ssize_t n)
 {
-    Py_ssize_t n = f->kind->nparams;
     if (PyVectorcall_NARGS(nargsf) == n && kwnames == NULL) {
         for (Py_ssize_t i = 0; i < n; i++) {
             out[i] = args[i];
