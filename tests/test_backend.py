@@ -107,6 +107,26 @@ def test_compiled_methods_do_not_pretend_to_be_python_functions(name):
 
 
 @compiled
+def test_each_module_object_has_its_own_state():
+    """Multi-phase init: a second module object made from the extension has its own
+    compiled_function type and signature factory; the first one's are untouched."""
+    import importlib.util
+    from dataclass_meta import _speedups
+    spec = importlib.util.find_spec('dataclass_meta._speedups')
+    other = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(other)
+    assert other is not _speedups
+    assert other.compiled_function is not _speedups.compiled_function
+    other.set_signature_factory(lambda params: 'other: ' + ', '.join(params))
+    eq = other.eq('__eq__', ('x',))
+    assert type(eq) is other.compiled_function
+    assert eq.__signature__ == 'other: self, other'
+    mine = _speedups.eq('__eq__', ('x',))
+    assert type(mine) is _speedups.compiled_function
+    assert str(mine.__signature__) == '(self, other)'
+
+
+@compiled
 def test_compiled_function_attributes():
     """``__name__``/``__qualname__`` take strings only; other attributes go in ``__dict__``."""
     method = Point.__dict__['__eq__']
