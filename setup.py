@@ -1,10 +1,15 @@
 """Builds the optional compiled core; without a compiler the pure package installs."""
 
+import glob
 import platform
 import warnings
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
+
+# The compiled core's C sources, one concern a file (see src/speedups/speedups.h).
+# They live outside the package: the sdist carries them, the wheel does not.
+SOURCES = sorted(glob.glob('src/speedups/*.c'))
 
 
 class optional_build_ext(build_ext):
@@ -33,7 +38,8 @@ class optional_build_ext(build_ext):
 CPYTHON = platform.python_implementation() == 'CPython'
 
 setup(
-    ext_modules=[Extension('dataclass_meta._speedups', ['dataclass_meta/_speedups.c'],
-                           optional=True)] if CPYTHON else [],
+    ext_modules=[Extension('dataclass_meta._speedups', SOURCES,
+                           depends=['src/speedups/speedups.h'],
+                           include_dirs=['src/speedups'], optional=True)] if CPYTHON else [],
     cmdclass={'build_ext': optional_build_ext},
 )

@@ -14,6 +14,7 @@ import sys
 from dataclasses import MISSING, _HAS_DEFAULT_FACTORY as FACTORY
 from itertools import repeat
 from operator import itemgetter
+from types import SimpleNamespace
 
 from ._arity import MISSING_ARG, TEMPLATES
 from ._backend import speedups
@@ -179,12 +180,14 @@ def _compiled_init(cls, first_param, fields, positional, keyword, slots, frozen,
     bind simply (every erroneous one) go to ``_binder``, which raises."""
     params = positional + keyword
     steps, initvars, unbound = _assignment(fields, params, slots)
-    return speedups.init(
-        '__init__', tuple([f.name for f in params]), len(positional),
-        tuple([_default_of(f) for f in params]),
-        tuple([(name, -1 if i is None else i, factory) for name, i, factory in steps]),
-        initvars, unbound, frozen, has_post_init,
-        _binder(cls, first_param, positional, keyword), FACTORY, _NO_DEFAULT)
+    plan = SimpleNamespace(
+        names=tuple([f.name for f in params]), n_positional=len(positional),
+        defaults=tuple([_default_of(f) for f in params]),
+        steps=tuple([(name, -1 if i is None else i, factory) for name, i, factory in steps]),
+        initvars=initvars, unbound=unbound, frozen=frozen, has_post_init=has_post_init,
+        binder=_binder(cls, first_param, positional, keyword), factory_marker=FACTORY,
+        no_default=_NO_DEFAULT)
+    return speedups.init('__init__', plan)
 
 
 def _assignment(fields, params, slots):

@@ -57,22 +57,12 @@ def make_repr(fields):
 def _compiled_repr(names):
     """The compiled ``__repr__`` in the same shape: the guard keyed like reprlib's,
     ``__wrapped__`` the unguarded one named ``__create_fn__.<locals>.__repr__``
-    (pprint), and ``__code__`` the code of reprlib's wrapper, the one attribute
-    rich reads (``__repr__.__code__.co_filename`` names reprlib). That code
-    object exists already; nothing is built."""
+    (pprint)."""
     inner = speedups.repr('__repr__', names, False)
     inner.__qualname__ = '__create_fn__.<locals>.__repr__'
     wrapper = speedups.repr('__repr__', names, True)
     wrapper.__wrapped__ = inner
-    wrapper.__code__ = _REPRLIB_CODE
     return wrapper
-
-
-def _probe(self):  # pragma: no cover - never called
-    return ''
-
-
-_REPRLIB_CODE = recursive_repr()(_probe).__code__ if speedups is not None else None
 
 
 def make_eq(fields):
@@ -115,8 +105,7 @@ def make_order(fields, op):
     """
     names = tuple(f.name for f in fields if f.compare)
     if speedups is not None:
-        name, code = _ORDER_CODES[op]
-        return speedups.order(name, names, code)
+        return speedups.order(_ORDER_NAMES[op], names)
     return _ORDER_FACTORIES[op](tuple_getter(names))  # a getter shared by classes
 
 
@@ -153,8 +142,7 @@ def _ge(values):
 
 
 _ORDER_FACTORIES = {lt: _lt, le: _le, gt: _gt, ge: _ge}
-# The C API's comparison codes (Py_LT == 0, Py_LE, Py_EQ, Py_NE, Py_GT, Py_GE).
-_ORDER_CODES = {lt: ('__lt__', 0), le: ('__le__', 1), gt: ('__gt__', 4), ge: ('__ge__', 5)}
+_ORDER_NAMES = {lt: '__lt__', le: '__le__', gt: '__gt__', ge: '__ge__'}
 
 
 def make_hash(fields):

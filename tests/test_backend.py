@@ -94,6 +94,39 @@ def test_compiled_methods_look_like_functions(name):
 
 
 @compiled
+@pytest.mark.parametrize('name', GENERATED)
+def test_compiled_methods_do_not_pretend_to_be_python_functions(name):
+    """No ``__code__``, ``__closure__``, ``__globals__`` or ``__defaults__``: a tool
+    reading the function protocol finds none of it, rather than half of it."""
+    method = Point.__dict__[name]
+    for attr in ('__code__', '__closure__', '__globals__', '__defaults__'):
+        assert not hasattr(method, attr), attr
+    assert not inspect.isfunction(method)
+    if name == '__repr__':
+        assert not hasattr(method.__wrapped__, '__code__')
+
+
+@compiled
+def test_each_module_object_has_its_own_state():
+    """Multi-phase init: a second module object made from the extension has its own
+    compiled_function type and signature factory; the first one's are untouched."""
+    import importlib.util
+    from dataclass_meta import _speedups
+    spec = importlib.util.find_spec('dataclass_meta._speedups')
+    other = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(other)
+    assert other is not _speedups
+    assert other.compiled_function is not _speedups.compiled_function
+    other.set_signature_factory(lambda params: 'other: ' + ', '.join(params))
+    eq = other.eq('__eq__', ('x',))
+    assert type(eq) is other.compiled_function
+    assert eq.__signature__ == 'other: self, other'
+    mine = _speedups.eq('__eq__', ('x',))
+    assert type(mine) is _speedups.compiled_function
+    assert str(mine.__signature__) == '(self, other)'
+
+
+@compiled
 def test_compiled_function_attributes():
     """``__name__``/``__qualname__`` take strings only; other attributes go in ``__dict__``."""
     method = Point.__dict__['__eq__']
@@ -123,6 +156,16 @@ def test_compiled_methods_are_collected_with_their_class():
     assert [ref() for ref in refs] == [None, None]
 
 
+def _plan(**changes):
+    """An ``init`` plan record as ``_init.py`` makes one, with ``changes``."""
+    from types import SimpleNamespace
+    values = dict(names=('x',), n_positional=1, defaults=(None,), steps=(('x', 0, None),),
+                  initvars=(), unbound=None, frozen=False, has_post_init=False,
+                  binder=print, factory_marker=object(), no_default=object())
+    values.update(changes)
+    return SimpleNamespace(**values)
+
+
 @compiled
 def test_bad_arguments_to_the_constructors():
     """The module's constructors check what they are given."""
@@ -131,21 +174,73 @@ def test_bad_arguments_to_the_constructors():
         _speedups.eq('__eq__', ['x'])
     with pytest.raises(TypeError):
         _speedups.hash('__hash__', (1,))
-    with pytest.raises(ValueError):
-        _speedups.order('__lt__', ('x',), 2)
     with pytest.raises(TypeError):
         _speedups.frozen('__setattr__', Point, {'x'}, Exception, False)
-    args = ('__init__', ('x',), 1, (None,), (('x', 0, None),), (), None, False, False,
-            print, object(), object())
-    _speedups.init(*args)
+    _speedups.init('__init__', _plan())
     with pytest.raises(ValueError):
-        _speedups.init(*args[:3], (), *args[4:])
+        _speedups.init('__init__', _plan(defaults=()))
     with pytest.raises(ValueError):
-        _speedups.init(*args[:4], (('x', -1, None),), *args[5:])
+        _speedups.init('__init__', _plan(steps=(('x', -1, None),)))
     with pytest.raises(ValueError):
-        _speedups.init(*args[:4], (('x', 'a', None),), *args[5:])
+        _speedups.init('__init__', _plan(steps=(('x', 'a', None),)))
     with pytest.raises(ValueError):
-        _speedups.init(*args[:5], (5,), *args[6:])
+        _speedups.init('__init__', _plan(initvars=(5,)))
+    with pytest.raises(TypeError):
+        _speedups.init('__init__', _plan(steps=[]))
+
+
+@compiled
+def test_init_reads_the_plan_once_by_attribute():
+    """``init(name, plan)`` reads each of the plan's eleven attributes once, in order."""
+    from dataclass_meta import _speedups
+    plan, reads = _plan(), []
+
+    class Recording:
+        def __getattr__(self, name):
+            reads.append(name)
+            return getattr(plan, name)
+
+    init = _speedups.init('__init__', Recording())
+    assert reads == ['names', 'n_positional', 'defaults', 'steps', 'initvars', 'unbound',
+                     'frozen', 'has_post_init', 'binder', 'factory_marker', 'no_default']
+    with pytest.raises(AttributeError, match='binder'):
+        _speedups.init('__init__', _plan_without('binder', plan))
+
+    class Box:
+        pass
+    box = Box()
+    init(box, 5)
+    assert box.x == 5
+
+
+def _plan_without(name, plan):
+    """``plan`` lacking the attribute ``name``."""
+    from types import SimpleNamespace
+    return SimpleNamespace(**{k: v for k, v in vars(plan).items() if k != name})
+
+
+@compiled
+@pytest.mark.parametrize('name, op', [('__lt__', '<'), ('__le__', '<='), ('__gt__', '>'),
+                                      ('__ge__', '>=')])
+def test_order_takes_its_operation_from_the_name(name, op):
+    """``order(name, names)``: the comparison is the one ``name`` names."""
+    from dataclass_meta import _speedups
+
+    class Pair(DataClass, eq=False):
+        x: int
+    method = _speedups.order(name, ('x',))
+    for a, b in [(1, 2), (2, 2), (3, 2)]:
+        expected = {'<': a < b, '<=': a <= b, '>': a > b, '>=': a >= b}[op]
+        assert method(Pair(a), Pair(b)) is expected
+
+
+@compiled
+@pytest.mark.parametrize('name', ['__eq__', '__ne__', '__lt', 'lt', ''])
+def test_order_rejects_other_names(name):
+    """Anything but the four orderings is a ValueError naming the choices."""
+    from dataclass_meta import _speedups
+    with pytest.raises(ValueError, match="expected '__lt__', '__le__', '__gt__' or '__ge__'"):
+        _speedups.order(name, ('x',))
 
 
 SIGNATURES = {'__repr__': '(self)', '__eq__': '(self, other)', '__lt__': '(self, other)',

@@ -10,6 +10,7 @@ import subprocess
 import sys
 import tarfile
 import venv
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 REQUIRED = (
     'LICENSE', 'README.md', 'CHANGELOG.rst', 'tox.ini', 'MANIFEST.in',
     'pyproject.toml', 'setup.cfg', 'setup.py',
+    'src/speedups/speedups.h', 'src/speedups/module.c',
     'dataclass_meta/__init__.py', 'dataclass_meta/__init__.pyi', 'dataclass_meta/py.typed',
     'tests/__init__.py', 'tests/conftest.py', 'tests/strategies.py',
     'tests/reliability_helpers.py', 'tests/future_annotations_module.py',
@@ -30,7 +32,7 @@ REQUIRED = (
 )
 # Folders whose every file belongs in the sdist, less what building or running
 # the project leaves behind.
-SHIPPED_DIRS = ('dataclass_meta', 'tests', 'docs', 'examples', 'benchmarks')
+SHIPPED_DIRS = ('dataclass_meta', 'src', 'tests', 'docs', 'examples', 'benchmarks')
 BUILD_OUTPUT = {'.pyc', '.pyo', '.so', '.pyd', '.o', '.obj'}
 
 
@@ -87,17 +89,44 @@ def test_sdist_carries_every_shipped_file(sdist):
     assert not missing, f'MANIFEST.in leaves out {missing}'
 
 
-def test_sdist_carries_c_sources(sdist, tmp_path):
-    """A ``dataclass_meta/*.c`` file reaches the sdist, and an sdist rebuilds itself."""
+def _unpack(sdist, into):
+    """The sdist unpacked under ``into``: its top folder."""
     with tarfile.open(sdist) as tar:
         # 3.12+ warns unless a filter is named (3.10.12+ and 3.11.4+ have them too).
         kwargs = {'filter': 'data'} if hasattr(tarfile, 'data_filter') else {}
-        tar.extractall(tmp_path / 'unpacked', **kwargs)
-    (source,) = (tmp_path / 'unpacked').iterdir()
-    (source / 'dataclass_meta' / '_probe.c').write_text('/* not compiled */\n')
+        tar.extractall(into, **kwargs)
+    (source,) = Path(into).iterdir()
+    return source
+
+
+def test_sdist_carries_c_sources(sdist, tmp_path):
+    """A ``src/speedups/*.c`` or ``*.h`` file reaches the sdist, and an sdist rebuilds itself."""
+    source = _unpack(sdist, tmp_path / 'unpacked')
+    (source / 'src' / 'speedups' / '_probe.c').write_text('/* not compiled */\n')
+    (source / 'src' / 'speedups' / '_probe.h').write_text('/* not included */\n')
     rebuilt = _build_sdist(source, tmp_path / 'rebuilt')
-    assert 'dataclass_meta/_probe.c' in _members(rebuilt)
+    assert {'src/speedups/_probe.c', 'src/speedups/_probe.h'} <= _members(rebuilt)
     assert _members(sdist) <= _members(rebuilt)
+
+
+def test_wheel_ships_no_c_sources(sdist, tmp_path):
+    """The wheel built from the sdist has the package's modules and, where it was
+    compiled, the extension: no C source or header."""
+    source = _unpack(sdist, tmp_path / 'unpacked')
+    _run([sys.executable, '-m', 'build', '--wheel', '--no-isolation',
+          '--outdir', str(tmp_path / 'wheel'), str(source)])
+    (wheel,) = (tmp_path / 'wheel').glob('dataclass_meta-*.whl')
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+    assert not [n for n in names if n.endswith(('.c', '.h'))], names
+    package = {n for n in names if n.startswith('dataclass_meta/')}
+    modules = {f'dataclass_meta/{p.name}' for p in (ROOT / 'dataclass_meta').iterdir()
+               if p.suffix in ('.py', '.pyi') or p.name == 'py.typed'}
+    extensions = package - modules
+    assert modules <= package
+    assert all(n.startswith('dataclass_meta/_speedups.') and n.endswith(('.so', '.pyd'))
+               for n in extensions), extensions
+    assert len(extensions) <= 1
 
 
 _IMPORT_CHECK = '''
@@ -136,7 +165,7 @@ def test_install_without_a_compiler(sdist, tmp_path):
     assert package_file.is_relative_to(Path(site)), package_file
     installed = package_file.parent
     assert (installed / 'py.typed').is_file() and (installed / '__init__.pyi').is_file()
-    if 'dataclass_meta/_speedups.c' in _members(sdist):
+    if 'src/speedups/module.c' in _members(sdist):
         assert not has_speedups, 'the C extension was built with CC=false'
         # pip hid the build warning; the package itself says what happened.
         report = _run([str(python), '-m', 'dataclass_meta'], cwd=tmp_path, env=env).stdout

@@ -1,0 +1,417 @@
+/* The compiled_function type: what every kind shares.
+ *
+ * A compiled function binds as a method (tp_descr_get and
+ * Py_TPFLAGS_METHOD_DESCRIPTOR, as functions do) and carries __name__,
+ * __qualname__, __module__, __doc__, __objclass__ and a __dict__ for the
+ * attributes that attach() and make_init() set (__signature__,
+ * __annotations__ or __annotate__, __wrapped__). It has no __code__: it is
+ * not a Python function and does not pretend to be one.
+ */
+
+#include "speedups.h"
+
+dm_function *
+dm_function_new(dm_state *st, const dm_kind *kind, vectorcallfunc call, PyObject *name)
+{
+    /* Zero-filled and gc-tracked; a reference to the (heap) type. */
+    dm_function *f = (dm_function *)PyType_GenericAlloc(
+        st->function_type, kind->size - (Py_ssize_t)sizeof(dm_function));
+    if (f == NULL) {
+        return NULL;
+    }
+    f->vectorcall = call;
+    f->kind = kind;
+    f->name = Py_NewRef(name);
+    f->qualname = Py_NewRef(name);
+    return f;
+}
+
+static int
+function_traverse(PyObject *self, visitproc visit, void *arg)
+{
+    dm_function *f = (dm_function *)self;
+    Py_VISIT(Py_TYPE(self));  /* a heap type's instances own a reference to it */
+    Py_VISIT(f->name);
+    Py_VISIT(f->qualname);
+    Py_VISIT(f->module);
+    Py_VISIT(f->doc);
+    Py_VISIT(f->objclass);
+    Py_VISIT(f->dict);
+    return f->kind == NULL ? 0 : f->kind->traverse(f, visit, arg);
+}
+
+static int
+function_clear(PyObject *self)
+{
+    dm_function *f = (dm_function *)self;
+    f->cleared = 1;
+    Py_CLEAR(f->name);
+    Py_CLEAR(f->qualname);
+    Py_CLEAR(f->module);
+    Py_CLEAR(f->doc);
+    Py_CLEAR(f->objclass);
+    Py_CLEAR(f->dict);
+    if (f->kind != NULL) {
+        f->kind->clear(f);
+    }
+    return 0;
+}
+
+static void
+function_dealloc(PyObject *self)
+{
+    dm_function *f = (dm_function *)self;
+    PyTypeObject *tp = Py_TYPE(self);
+    PyObject_GC_UnTrack(self);
+    if (f->weakreflist != NULL) {
+        PyObject_ClearWeakRefs(self);
+    }
+    function_clear(self);
+    if (f->kind != NULL && f->kind->release != NULL) {
+        f->kind->release(f);
+    }
+    tp->tp_free(self);
+    Py_DECREF(tp);
+}
+
+/* A function's __get__: unbound from the class, a bound method from an instance. */
+static PyObject *
+function_descr_get(PyObject *self, PyObject *obj, PyObject *Py_UNUSED(type))
+{
+    if (obj == Py_None || obj == NULL) {
+        return Py_NewRef(self);
+    }
+    return PyMethod_New(self, obj);
+}
+
+/* repr(C.__eq__): names what it is, like a function's repr. */
+static PyObject *
+function_repr(PyObject *self)
+{
+    dm_function *f = (dm_function *)self;
+    return PyUnicode_FromFormat("<compiled function %S at %p>",
+                                f->qualname ? f->qualname : Py_None, (void *)f);
+}
+
+/* Pickled by reference, like a function: the global found by its qualname. */
+static PyObject *
+function_reduce(PyObject *self, PyObject *Py_UNUSED(ignored))
+{
+    dm_function *f = (dm_function *)self;
+    return Py_NewRef(f->qualname ? f->qualname : Py_None);
+}
+
+static PyObject *
+function_get_name(PyObject *self, void *Py_UNUSED(c))
+{
+    dm_function *f = (dm_function *)self;
+    return Py_NewRef(f->name ? f->name : Py_None);
+}
+
+static PyObject *
+function_get_qualname(PyObject *self, void *Py_UNUSED(c))
+{
+    dm_function *f = (dm_function *)self;
+    return Py_NewRef(f->qualname ? f->qualname : Py_None);
+}
+
+/* __name__ and __qualname__ take strings only, as on functions. */
+static int
+set_str_attr(PyObject **slot, PyObject *value, const char *what)
+{
+    if (value == NULL || !PyUnicode_Check(value)) {
+        PyErr_Format(PyExc_TypeError, "%s must be set to a string object", what);
+        return -1;
+    }
+    Py_XSETREF(*slot, Py_NewRef(value));
+    return 0;
+}
+
+static int
+function_set_name(PyObject *self, PyObject *value, void *Py_UNUSED(c))
+{
+    return set_str_attr(&((dm_function *)self)->name, value, "__name__");
+}
+
+static int
+function_set_qualname(PyObject *self, PyObject *value, void *Py_UNUSED(c))
+{
+    return set_str_attr(&((dm_function *)self)->qualname, value, "__qualname__");
+}
+
+/* ``__signature__``: what attach()/make_init() stored, else the signature
+ * of the Python closure (``(self, other)`` and so on), made on first read by
+ * the factory _backend.py registers and kept in __dict__ (inspect reads it
+ * before anything else, so signature(), help() and pydoc see the same). */
+static PyObject *
+function_get_signature(PyObject *self, void *Py_UNUSED(c))
+{
+    dm_function *f = (dm_function *)self;
+    dm_state *st = dm_state_of(self);
+    if (f->dict != NULL) {
+        PyObject *sig = PyDict_GetItemWithError(f->dict, st->str_signature);  /* borrowed */
+        if (sig != NULL) {
+            return Py_NewRef(sig);
+        }
+        if (PyErr_Occurred()) {
+            return NULL;
+        }
+    }
+    const char *const *params = f->kind ? f->kind->params : NULL;
+    if (params == NULL || st->signature_factory == NULL) {
+        PyErr_SetString(PyExc_AttributeError, "__signature__");
+        return NULL;
+    }
+    Py_ssize_t n = f->kind->nparams;
+    PyObject *names = PyTuple_New(n);
+    if (names == NULL) {
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *name = PyUnicode_FromString(params[i]);
+        if (name == NULL) {
+            Py_DECREF(names);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(names, i, name);
+    }
+    /* A strong reference for the call: the factory's Python code may call
+     * set_signature_factory() and drop the module's reference meanwhile. */
+    PyObject *factory = Py_NewRef(st->signature_factory);
+    PyObject *sig = PyObject_CallOneArg(factory, names);
+    Py_DECREF(factory);
+    Py_DECREF(names);
+    if (sig == NULL) {
+        return NULL;
+    }
+    if (PyObject_GenericSetAttr(self, st->str_signature, sig) < 0) {
+        Py_DECREF(sig);
+        return NULL;
+    }
+    return sig;
+}
+
+/* Store (or, for NULL, delete) ``key`` in the function's __dict__, as a plain
+ * attribute store would; a missing key on delete is an AttributeError. */
+static int
+dict_store(PyObject *self, PyObject *key, PyObject *value)
+{
+    PyObject *dict = PyObject_GenericGetDict(self, NULL);  /* owned */
+    if (dict == NULL) {
+        return -1;
+    }
+    int rc = value == NULL ? PyDict_DelItem(dict, key) : PyDict_SetItem(dict, key, value);
+    Py_DECREF(dict);
+    if (rc < 0 && value == NULL && PyErr_ExceptionMatches(PyExc_KeyError)) {
+        PyErr_SetObject(PyExc_AttributeError, key);
+    }
+    return rc;
+}
+
+/* Delete ``key`` from __dict__ if it is there. */
+static int
+dict_discard(dm_function *f, PyObject *key)
+{
+    if (f->dict == NULL) {
+        return 0;
+    }
+    int found = PyDict_Contains(f->dict, key);
+    return found <= 0 ? found : PyDict_DelItem(f->dict, key);
+}
+
+static int
+function_set_signature(PyObject *self, PyObject *value, void *Py_UNUSED(c))
+{
+    return dict_store(self, dm_state_of(self)->str_signature, value);
+}
+
+/* ``__annotations__`` as a function has it: the dict in __dict__; else what
+ * ``__annotate__(VALUE)`` returns (3.14+, PEP 649), kept as functions keep
+ * it; else a new empty dict. Setting it drops ``__annotate__``, as for a
+ * function. */
+static PyObject *
+function_get_annotations(PyObject *self, void *Py_UNUSED(c))
+{
+    dm_state *st = dm_state_of(self);
+    PyObject *dict = PyObject_GenericGetDict(self, NULL);  /* owned */
+    if (dict == NULL) {
+        return NULL;
+    }
+    PyObject *annotations = PyDict_GetItemWithError(dict, st->str_annotations);  /* borrowed */
+    if (annotations != NULL) {
+        Py_DECREF(dict);
+        return Py_NewRef(annotations);
+    }
+    if (PyErr_Occurred()) {
+        goto error;
+    }
+    PyObject *annotate = PyDict_GetItemWithError(dict, st->str_annotate);  /* borrowed */
+    if (annotate == NULL && PyErr_Occurred()) {
+        goto error;
+    }
+    if (annotate != NULL && annotate != Py_None) {
+        PyObject *format = PyLong_FromLong(1);  /* annotationlib.Format.VALUE */
+        if (format == NULL) {
+            goto error;
+        }
+        Py_INCREF(annotate);  /* the call may replace it in __dict__ */
+        annotations = PyObject_CallOneArg(annotate, format);  /* owned */
+        Py_DECREF(annotate);
+        Py_DECREF(format);
+        if (annotations == NULL) {
+            goto error;
+        }
+        if (!PyDict_Check(annotations)) {
+            PyErr_Format(PyExc_TypeError, "__annotate__ returned non-dict of type '%.100s'",
+                         Py_TYPE(annotations)->tp_name);
+            Py_DECREF(annotations);
+            goto error;
+        }
+    }
+    else {
+        annotations = PyDict_New();  /* owned */
+        if (annotations == NULL) {
+            goto error;
+        }
+    }
+    if (PyDict_SetItem(dict, st->str_annotations, annotations) < 0) {
+        Py_DECREF(annotations);
+        goto error;
+    }
+    Py_DECREF(dict);
+    return annotations;
+error:
+    Py_DECREF(dict);
+    return NULL;
+}
+
+static int
+function_set_annotations(PyObject *self, PyObject *value, void *Py_UNUSED(c))
+{
+    dm_state *st = dm_state_of(self);
+    if (value != NULL && value != Py_None && !PyDict_Check(value)) {
+        PyErr_SetString(PyExc_TypeError, "__annotations__ must be set to a dict object");
+        return -1;
+    }
+    if (dict_store(self, st->str_annotations, value) < 0) {
+        return -1;
+    }
+    return value == NULL ? 0 : dict_discard((dm_function *)self, st->str_annotate);
+}
+
+#if PY_VERSION_HEX >= 0x030E0000
+/* ``__annotate__``: None unless set; setting a function drops the cached
+ * ``__annotations__``, as for a function (3.14+). */
+static PyObject *
+function_get_annotate(PyObject *self, void *Py_UNUSED(c))
+{
+    dm_function *f = (dm_function *)self;
+    if (f->dict != NULL) {
+        PyObject *annotate = PyDict_GetItemWithError(
+            f->dict, dm_state_of(self)->str_annotate);  /* borrowed */
+        if (annotate != NULL) {
+            return Py_NewRef(annotate);
+        }
+        if (PyErr_Occurred()) {
+            return NULL;
+        }
+    }
+    Py_RETURN_NONE;
+}
+
+static int
+function_set_annotate(PyObject *self, PyObject *value, void *Py_UNUSED(c))
+{
+    dm_state *st = dm_state_of(self);
+    if (value == NULL) {
+        PyErr_SetString(PyExc_TypeError, "__annotate__ cannot be deleted");
+        return -1;
+    }
+    if (value != Py_None && !PyCallable_Check(value)) {
+        PyErr_SetString(PyExc_TypeError, "__annotate__ must be callable or None");
+        return -1;
+    }
+    if (dict_store(self, st->str_annotate, value) < 0) {
+        return -1;
+    }
+    return value == Py_None ? 0 : dict_discard((dm_function *)self, st->str_annotations);
+}
+#endif
+
+static PyGetSetDef function_getset[] = {
+    {"__signature__", function_get_signature, function_set_signature, NULL, NULL},
+    {"__name__", function_get_name, function_set_name, NULL, NULL},
+    {"__qualname__", function_get_qualname, function_set_qualname, NULL, NULL},
+    {"__dict__", PyObject_GenericGetDict, PyObject_GenericSetDict, NULL, NULL},
+    {"__annotations__", function_get_annotations, function_set_annotations, NULL, NULL},
+#if PY_VERSION_HEX >= 0x030E0000
+    {"__annotate__", function_get_annotate, function_set_annotate, NULL, NULL},
+#endif
+    {NULL, NULL, NULL, NULL, NULL}
+};
+
+static PyMemberDef function_members[] = {
+    {"__module__", T_OBJECT, offsetof(dm_function, module), 0, NULL},
+    {"__doc__", T_OBJECT, offsetof(dm_function, doc), 0, NULL},
+    /* T_OBJECT_EX: missing (AttributeError) until attach() sets it */
+    {"__objclass__", T_OBJECT_EX, offsetof(dm_function, objclass), 0, NULL},
+    /* how PyType_FromSpec learns the layout of the head */
+    {"__vectorcalloffset__", T_PYSSIZET, offsetof(dm_function, vectorcall), READONLY, NULL},
+    {"__dictoffset__", T_PYSSIZET, offsetof(dm_function, dict), READONLY, NULL},
+    {"__weaklistoffset__", T_PYSSIZET, offsetof(dm_function, weakreflist), READONLY, NULL},
+    {NULL, 0, 0, 0, NULL}
+};
+
+static PyMethodDef function_methods[] = {
+    {"__reduce__", function_reduce, METH_NOARGS, NULL},
+    {NULL, NULL, 0, NULL}
+};
+
+static PyType_Slot function_slots[] = {
+    {Py_tp_dealloc, function_dealloc},
+    {Py_tp_repr, function_repr},
+    {Py_tp_call, PyVectorcall_Call},
+    {Py_tp_getattro, PyObject_GenericGetAttr},
+    {Py_tp_setattro, PyObject_GenericSetAttr},
+    {Py_tp_traverse, function_traverse},
+    {Py_tp_clear, function_clear},
+    {Py_tp_methods, function_methods},
+    {Py_tp_members, function_members},
+    {Py_tp_getset, function_getset},
+    {Py_tp_descr_get, function_descr_get},
+    {0, NULL}
+};
+
+static PyType_Spec function_spec = {
+    .name = "dataclass_meta._speedups.compiled_function",
+    .basicsize = sizeof(dm_function),
+    .itemsize = 1,  /* ob_size: the bytes of the kind's payload */
+    .flags = (Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HAVE_VECTORCALL
+              | Py_TPFLAGS_METHOD_DESCRIPTOR | Py_TPFLAGS_IMMUTABLETYPE
+              | Py_TPFLAGS_DISALLOW_INSTANTIATION),
+    .slots = function_slots,
+};
+
+/* The type, for ``module``'s state. */
+PyTypeObject *
+dm_function_type_create(PyObject *module)
+{
+    PyTypeObject *tp = (PyTypeObject *)PyType_FromModuleAndSpec(module, &function_spec, NULL);
+    if (tp == NULL) {
+        return NULL;
+    }
+#if PY_VERSION_HEX < 0x030C0000
+    /* 3.10/3.11 set the type's __module__ from the spec's name over the
+     * instances' __module__ member (3.12+ keeps a __module__ the type has):
+     * put the member back, so that every version reads the same field. */
+    PyObject *descr = PyDescr_NewMember(tp, &function_members[0]);
+    if (descr == NULL || PyDict_SetItemString(tp->tp_dict, "__module__", descr) < 0) {
+        Py_XDECREF(descr);
+        Py_DECREF(tp);
+        return NULL;
+    }
+    Py_DECREF(descr);
+    PyType_Modified(tp);
+#endif
+    return tp;
+}

@@ -1,0 +1,333 @@
+/* __init__ (make_init): bind, store the fields, call __post_init__ (3.13's
+ * _init_fn, as _init.py's closures do it). */
+
+#include "speedups.h"
+
+typedef struct {
+    Py_ssize_t index;        /* parameter index, or -1: no parameter */
+    PyObject *name;          /* borrowed from steps (owned tuple) */
+    PyObject *factory;       /* borrowed from steps, or NULL */
+} init_step;
+
+typedef struct {
+    dm_function head;
+    PyObject *names;         /* owned tuple of str: the parameters */
+    Py_ssize_t npos;         /* positional parameters (names[:npos]) */
+    PyObject *defaults;      /* owned tuple: per parameter, its default or no_default */
+    PyObject *steps;         /* owned tuple of (name, index, factory or None) */
+    PyObject *step_names;    /* owned tuple: the names of the steps */
+    init_step *step;         /* PyMem array over steps */
+    Py_ssize_t nsteps;
+    PyObject *initvars;      /* owned tuple of parameter indexes for __post_init__ */
+    PyObject *unbound;       /* owned: name of an init=False InitVar, or NULL */
+    int frozen, post_init;
+    PyObject *binder;        /* owned: the Python binder, raises call errors */
+    PyObject *factory_marker;/* owned: dataclasses._HAS_DEFAULT_FACTORY */
+    PyObject *no_default;    /* owned: the marker for "no default" */
+    dm_layout_cache cache;
+} dm_init;
+
+static int
+init_traverse(dm_function *f, visitproc visit, void *arg)
+{
+    dm_init *m = (dm_init *)f;
+    Py_VISIT(m->names);
+    Py_VISIT(m->defaults);
+    Py_VISIT(m->steps);
+    Py_VISIT(m->step_names);
+    Py_VISIT(m->initvars);
+    Py_VISIT(m->unbound);
+    Py_VISIT(m->binder);
+    Py_VISIT(m->factory_marker);
+    Py_VISIT(m->no_default);
+    return 0;
+}
+
+static void
+init_clear(dm_function *f)
+{
+    dm_init *m = (dm_init *)f;
+    m->nsteps = 0;  /* the step array borrows from steps */
+    Py_CLEAR(m->names);
+    Py_CLEAR(m->defaults);
+    Py_CLEAR(m->steps);
+    Py_CLEAR(m->step_names);
+    Py_CLEAR(m->initvars);
+    Py_CLEAR(m->unbound);
+    Py_CLEAR(m->binder);
+    Py_CLEAR(m->factory_marker);
+    Py_CLEAR(m->no_default);
+}
+
+static void
+init_release(dm_function *f)
+{
+    dm_init *m = (dm_init *)f;
+    PyMem_Free(m->step);
+    PyMem_Free(m->cache.offsets);
+}
+
+/* The signature is make_init()'s, not a fixed parameter list. */
+static const dm_kind kind_init = {
+    NULL, 0, sizeof(dm_init), init_traverse, init_clear, init_release,
+};
+
+/* Stores the fields in definition order (``setattr``, or
+ * ``object.__setattr__`` when frozen), calling default factories at their
+ * field's turn, then ``self.__post_init__(*initvars)``. */
+static int
+init_assign(dm_init *m, PyObject *self, PyObject **values)
+{
+    int access = m->frozen ? DM_STORE_OBJECT : DM_STORE;
+    dm_layout L;
+    dm_layout_of(&m->head, &m->cache, m->step_names, Py_TYPE(self), access, &L);
+    for (Py_ssize_t s = 0; s < m->nsteps; s++) {
+        init_step *step = &m->step[s];
+        PyObject *value;  /* owned */
+        if (step->index < 0) {
+            value = PyObject_CallNoArgs(step->factory);
+        }
+        else {
+            value = values[step->index];
+            if (value == m->factory_marker && step->factory != NULL) {
+                value = PyObject_CallNoArgs(step->factory);
+            }
+            else {
+                Py_INCREF(value);
+            }
+        }
+        if (value == NULL) {
+            return -1;
+        }
+        if (!dm_layout_current(&L, self)) {  /* the factory or a store ran Python code */
+            dm_layout_of(&m->head, &m->cache, m->step_names, Py_TYPE(self), access, &L);
+        }
+        int rc = dm_store_field(self, step->name, value, DM_OFFSET(L, s), m->frozen);
+        Py_DECREF(value);
+        if (rc < 0) {
+            return -1;
+        }
+    }
+    if (!m->post_init) {
+        return 0;
+    }
+    if (m->unbound != NULL) {
+        PyErr_Format(PyExc_NameError, "name %R is not defined", m->unbound);
+        return -1;
+    }
+    Py_ssize_t k = PyTuple_GET_SIZE(m->initvars);
+    PyObject *small[DM_SMALL + 1];
+    PyObject **stack = k < DM_SMALL ? small : PyMem_Malloc((k + 1) * sizeof(PyObject *));
+    if (stack == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    stack[0] = self;  /* borrowed, as are the values */
+    for (Py_ssize_t i = 0; i < k; i++) {
+        stack[i + 1] = values[PyLong_AsSsize_t(PyTuple_GET_ITEM(m->initvars, i))];
+    }
+    PyObject *r = PyObject_VectorcallMethod(dm_state_of(m)->str_post_init, stack,
+                                            (size_t)(k + 1) | PY_VECTORCALL_ARGUMENTS_OFFSET,
+                                            NULL);
+    if (stack != small) {
+        PyMem_Free(stack);
+    }
+    if (r == NULL) {
+        return -1;
+    }
+    Py_DECREF(r);
+    return 0;
+}
+
+/* __init__(self, x, y=0, *, z): bind, assign, __post_init__ (3.13 _init_fn). */
+static PyObject *
+init_call_body(dm_init *m, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    Py_ssize_t nkw = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
+    if (nargs < 1) {
+        dm_missing_self(&m->head);
+        return NULL;
+    }
+    PyObject *self = args[0];  /* borrowed */
+    Py_ssize_t n = PyTuple_GET_SIZE(m->names);
+    PyObject *small[DM_SMALL];
+    PyObject **values = n <= DM_SMALL ? small : PyMem_Malloc(n * sizeof(PyObject *));
+    if (values == NULL) {
+        return PyErr_NoMemory();
+    }
+    PyObject *bound = NULL;  /* owned: the Python binder's result, if used */
+    PyObject *result = NULL;
+    int fast = dm_bind_fast(m->names, m->npos, m->defaults, m->no_default,
+                            args + 1, nargs - 1, nkw ? kwnames : NULL, values);
+    if (fast < 0) {
+        goto done;
+    }
+    if (!fast) {
+        bound = dm_bind_slow(m->binder, n, args + 1, nargs - 1, nkw ? kwnames : NULL);
+        if (bound == NULL) {
+            goto done;
+        }
+        for (Py_ssize_t i = 0; i < n; i++) {
+            values[i] = PyTuple_GET_ITEM(bound, i);  /* borrowed from bound */
+        }
+    }
+    if (init_assign(m, self, values) == 0) {
+        result = Py_NewRef(Py_None);
+    }
+done:
+    Py_XDECREF(bound);
+    if (values != small) {
+        PyMem_Free(values);
+    }
+    return result;
+}
+
+DM_GUARDED(init_call, dm_init)
+
+/* The plan's attributes, read once each, in this order (owned references). */
+enum {
+    P_NAMES, P_NPOS, P_DEFAULTS, P_STEPS, P_INITVARS, P_UNBOUND, P_FROZEN, P_POST_INIT,
+    P_BINDER, P_MARKER, P_NO_DEFAULT, P_COUNT
+};
+static const char *const PLAN[P_COUNT] = {
+    "names", "n_positional", "defaults", "steps", "initvars", "unbound", "frozen",
+    "has_post_init", "binder", "factory_marker", "no_default",
+};
+
+/* The names of the plan's attributes, interned, in PLAN's order. */
+PyObject *
+dm_plan_attrs(void)
+{
+    PyObject *attrs = PyTuple_New(P_COUNT);
+    for (int i = 0; attrs != NULL && i < P_COUNT; i++) {
+        PyObject *name = PyUnicode_InternFromString(PLAN[i]);
+        if (name == NULL) {
+            Py_CLEAR(attrs);
+            break;
+        }
+        PyTuple_SET_ITEM(attrs, i, name);
+    }
+    return attrs;
+}
+
+/* Checks the plan's values and fills ``m`` from them (borrowed here). */
+static int
+init_fill(dm_init *m, PyObject **plan)
+{
+    PyObject *names = plan[P_NAMES], *defaults = plan[P_DEFAULTS], *steps = plan[P_STEPS];
+    PyObject *initvars = plan[P_INITVARS];
+    if (dm_check_names(names) < 0) {
+        return -1;
+    }
+    if (!PyTuple_Check(defaults) || !PyTuple_Check(steps) || !PyTuple_Check(initvars)) {
+        PyErr_SetString(PyExc_TypeError, "init: defaults, steps and initvars must be tuples");
+        return -1;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(names);
+    Py_ssize_t npos = PyLong_AsSsize_t(plan[P_NPOS]);
+    if (npos == -1 && PyErr_Occurred()) {
+        return -1;
+    }
+    if (PyTuple_GET_SIZE(defaults) != n || npos < 0 || npos > n) {
+        PyErr_SetString(PyExc_ValueError, "init: defaults and n_positional must match names");
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(initvars); i++) {
+        PyObject *item = PyTuple_GET_ITEM(initvars, i);
+        Py_ssize_t index = PyLong_Check(item) ? PyLong_AsSsize_t(item) : -1;
+        if (index < 0 || index >= n) {
+            PyErr_Clear();
+            PyErr_SetString(PyExc_ValueError, "init: initvars must be parameter indexes");
+            return -1;
+        }
+    }
+    int frozen = PyObject_IsTrue(plan[P_FROZEN]);
+    int post_init = PyObject_IsTrue(plan[P_POST_INIT]);
+    if (frozen < 0 || post_init < 0) {
+        return -1;
+    }
+    Py_ssize_t nsteps = PyTuple_GET_SIZE(steps);
+    m->step_names = PyTuple_New(nsteps);
+    m->step = PyMem_Calloc(nsteps ? nsteps : 1, sizeof(init_step));
+    if (m->step_names == NULL || m->step == NULL) {
+        if (m->step == NULL) {
+            PyErr_NoMemory();
+        }
+        return -1;
+    }
+    for (Py_ssize_t s = 0; s < nsteps; s++) {
+        PyObject *item = PyTuple_GET_ITEM(steps, s);
+        if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 3
+                || !PyUnicode_Check(PyTuple_GET_ITEM(item, 0))) {
+            goto bad_step;
+        }
+        Py_ssize_t index = PyLong_AsSsize_t(PyTuple_GET_ITEM(item, 1));
+        if ((index == -1 && PyErr_Occurred()) || index < -1 || index >= n) {
+            PyErr_Clear();
+            goto bad_step;
+        }
+        PyObject *factory = PyTuple_GET_ITEM(item, 2);
+        m->step[s].name = PyTuple_GET_ITEM(item, 0);  /* borrowed from steps */
+        PyTuple_SET_ITEM(m->step_names, s, Py_NewRef(m->step[s].name));
+        m->step[s].index = index;
+        m->step[s].factory = factory == Py_None ? NULL : factory;  /* borrowed */
+        if (index < 0 && m->step[s].factory == NULL) {
+            goto bad_step;
+        }
+    }
+    m->names = Py_NewRef(names);
+    m->npos = npos;
+    m->defaults = Py_NewRef(defaults);
+    m->steps = Py_NewRef(steps);
+    m->nsteps = nsteps;
+    m->initvars = Py_NewRef(initvars);
+    m->unbound = plan[P_UNBOUND] == Py_None ? NULL : Py_NewRef(plan[P_UNBOUND]);
+    m->frozen = frozen;
+    m->post_init = post_init;
+    m->binder = Py_NewRef(plan[P_BINDER]);
+    m->factory_marker = Py_NewRef(plan[P_MARKER]);
+    m->no_default = Py_NewRef(plan[P_NO_DEFAULT]);
+    return 0;
+bad_step:
+    PyErr_SetString(PyExc_ValueError,
+                    "init: steps must be (name, index, factory) with a factory where "
+                    "index is -1");
+    return -1;
+}
+
+/* init(name, plan) -> the compiled __init__. ``plan`` has the attributes
+ * names, n_positional, defaults, steps, initvars, unbound, frozen,
+ * has_post_init, binder, factory_marker, no_default (see _init.py); steps
+ * are (field name, parameter index or -1, factory or None) in field order. */
+PyObject *
+dm_make_init(PyObject *module, PyObject *args)
+{
+    PyObject *name, *source;
+    if (!PyArg_ParseTuple(args, "UO:init", &name, &source)) {
+        return NULL;
+    }
+    dm_state *st = PyModule_GetState(module);
+    PyObject *plan[P_COUNT] = {NULL};  /* owned */
+    PyObject *result = NULL;
+    for (int i = 0; i < P_COUNT; i++) {
+        plan[i] = PyObject_GetAttr(source, PyTuple_GET_ITEM(st->plan_attrs, i));
+        if (plan[i] == NULL) {
+            goto done;
+        }
+    }
+    dm_init *m = (dm_init *)dm_function_new(st, &kind_init, init_call, name);
+    if (m == NULL) {
+        goto done;
+    }
+    if (init_fill(m, plan) < 0) {
+        Py_DECREF(m);
+        goto done;
+    }
+    result = (PyObject *)m;
+done:
+    for (int i = 0; i < P_COUNT; i++) {
+        Py_XDECREF(plan[i]);
+    }
+    return result;
+}

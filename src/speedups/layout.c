@@ -1,0 +1,103 @@
+/* Where an instance's fields live, and each compiled function's cache of it.
+ *
+ * A field is read from (or stored into) its slot directly where the
+ * interpreter would do just that: its name finds an ordinary ``__slots__``
+ * member descriptor on the type, and the type has no __getattribute__ (reads)
+ * or, unless the store is object.__setattr__'s (frozen), no __setattr__ of its
+ * own. Everything else goes through the generic attribute API, which is
+ * always right.
+ */
+
+#include "speedups.h"
+
+/* ``obj.__class__`` as a new reference: Py_TYPE(obj) unless the type could
+ * answer differently (its own __getattribute__/__getattr__ or __class__). */
+PyObject *
+dm_class_of(dm_state *st, PyObject *obj)
+{
+    PyTypeObject *tp = Py_TYPE(obj);
+    if (tp->tp_getattro == PyObject_GenericGetAttr
+            && _PyType_Lookup(tp, st->str_class) == st->object_class) {
+        return Py_NewRef((PyObject *)tp);
+    }
+    return PyObject_GetAttr(obj, st->str_class);
+}
+
+/* Fills ``cache`` (of the compiled function ``f``) for ``tp`` and the fields
+ * ``names``. */
+void
+dm_layout_fill(dm_function *f, dm_layout_cache *cache, PyObject *names, PyTypeObject *tp,
+               int access)
+{
+    dm_state *st = dm_state_of(f);
+    Py_ssize_t n = PyTuple_GET_SIZE(names);
+    cache->type = NULL;
+    cache->plain = tp->tp_getattro == PyObject_GenericGetAttr
+                   && _PyType_Lookup(tp, st->str_class) == st->object_class;
+    if (cache->offsets == NULL) {
+        cache->offsets = PyMem_Malloc((n ? n : 1) * sizeof(Py_ssize_t));
+        if (cache->offsets == NULL) {
+            return;  /* no cache: every access generic */
+        }
+    }
+    int usable = access == DM_READ ? tp->tp_getattro == PyObject_GenericGetAttr
+                 : access == DM_STORE ? tp->tp_setattro == PyObject_GenericSetAttr : 1;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        cache->offsets[i] = -1;
+        if (!usable) {
+            continue;
+        }
+        PyObject *descr = _PyType_Lookup(tp, PyTuple_GET_ITEM(names, i));  /* borrowed */
+        if (descr != NULL && Py_IS_TYPE(descr, &PyMemberDescr_Type)) {
+            PyMemberDef *def = ((PyMemberDescrObject *)descr)->d_member;
+            if (def->type == T_OBJECT_EX && def->flags == 0
+                    && PyType_IsSubtype(tp, PyDescr_TYPE(descr))) {
+                cache->offsets[i] = def->offset;
+            }
+        }
+    }
+    /* _PyType_Lookup gave the type a version tag, unless it cannot have one. */
+    if (DM_HAS_VERSION_TAG(tp)) {
+        cache->type = tp;
+        cache->tag = tp->tp_version_tag;
+    }
+}
+
+/* The tuple of the fields' values, as ``tuple_getter(names)(obj)``. */
+PyObject *
+dm_field_tuple(dm_function *f, dm_layout_cache *cache, PyObject *names, PyObject *obj)
+{
+    Py_ssize_t n = PyTuple_GET_SIZE(names);
+    dm_layout L;
+    dm_layout_of(f, cache, names, Py_TYPE(obj), DM_READ, &L);
+    PyObject *t = PyTuple_New(n);
+    if (t == NULL) {
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *v = dm_read_field(obj, PyTuple_GET_ITEM(names, i), DM_OFFSET(L, i));
+        if (v == NULL) {
+            Py_DECREF(t);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(t, i, v);  /* steals v */
+    }
+    return t;
+}
+
+/* A constructor's ``names``: a tuple of strings. */
+int
+dm_check_names(PyObject *names)
+{
+    if (!PyTuple_CheckExact(names)) {
+        PyErr_SetString(PyExc_TypeError, "names must be a tuple");
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(names); i++) {
+        if (!PyUnicode_Check(PyTuple_GET_ITEM(names, i))) {
+            PyErr_SetString(PyExc_TypeError, "names must be strings");
+            return -1;
+        }
+    }
+    return 0;
+}

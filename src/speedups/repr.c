@@ -1,0 +1,197 @@
+/* __repr__ (make_repr): ``C(a=1, b=2)``, and reprlib's recursion guard. */
+
+#include "speedups.h"
+
+typedef struct {
+    PyObject *obj;           /* borrowed: only compared by address */
+    unsigned long thread;
+} running_key;
+
+typedef struct {
+    dm_function head;
+    PyObject *names;         /* owned tuple of str: the fields shown */
+    PyObject *pieces;        /* owned tuple of str: "(a=", ", b=", ..., ")" */
+    int guarded;             /* with reprlib's guard */
+    /* The guard: the instances (and threads) whose repr is running. */
+    running_key *running;    /* PyMem array */
+    Py_ssize_t nrunning, arunning;
+    dm_layout_cache cache;
+} dm_repr;
+
+static const char *const PARAMS_SELF[] = {"self"};
+
+static int
+repr_traverse(dm_function *f, visitproc visit, void *arg)
+{
+    dm_repr *m = (dm_repr *)f;
+    Py_VISIT(m->names);
+    Py_VISIT(m->pieces);
+    return 0;
+}
+
+static void
+repr_clear(dm_function *f)
+{
+    dm_repr *m = (dm_repr *)f;
+    Py_CLEAR(m->names);
+    Py_CLEAR(m->pieces);
+}
+
+static void
+repr_release(dm_function *f)
+{
+    dm_repr *m = (dm_repr *)f;
+    PyMem_Free(m->running);
+    PyMem_Free(m->cache.offsets);
+}
+
+static const dm_kind kind_repr = {
+    PARAMS_SELF, 1, sizeof(dm_repr), repr_traverse, repr_clear, repr_release,
+};
+
+/* The field-by-field repr: ``self.__class__.__qualname__ + "(a=%r, b=%r)" %
+ * (self.a, self.b)``: the qualname read first, then every field, then the reprs. */
+static PyObject *
+repr_fields(dm_repr *m, PyObject *self)
+{
+    dm_state *st = dm_state_of(m);
+    PyObject *cls = dm_class_of(st, self);
+    if (cls == NULL) {
+        return NULL;
+    }
+    PyObject *qualname = PyObject_GetAttr(cls, st->str_qualname);
+    Py_DECREF(cls);
+    if (qualname == NULL) {
+        return NULL;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(m->names);
+    PyObject *parts = PyList_New(2 * n + 2);
+    if (parts == NULL) {
+        Py_DECREF(qualname);
+        return NULL;
+    }
+    /* The fields' values stay in ``parts`` (borrowed below) while their
+     * __repr__ runs Python code: hidden from the gc, so that code cannot
+     * reach the list (gc.get_referrers/get_objects) and clear or resize it. */
+    PyObject_GC_UnTrack(parts);
+    PyObject *result = NULL;
+    int is_str = PyUnicode_Check(qualname);
+    /* The list owns its items: qualname (or ""), then the pieces and reprs. */
+    PyList_SET_ITEM(parts, 0, Py_NewRef(is_str ? qualname : st->str_empty));
+    dm_layout L;
+    dm_layout_of(&m->head, &m->cache, m->names, Py_TYPE(self), DM_READ, &L);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *v = dm_read_field(self, PyTuple_GET_ITEM(m->names, i), DM_OFFSET(L, i));
+        if (v == NULL) {
+            goto done;
+        }
+        PyList_SET_ITEM(parts, 2 * i + 2, v);  /* the value for now, its repr below */
+    }
+    for (Py_ssize_t i = 0; i <= n; i++) {
+        PyList_SET_ITEM(parts, 2 * i + 1, Py_NewRef(PyTuple_GET_ITEM(m->pieces, i)));
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *v = PyList_GET_ITEM(parts, 2 * i + 2);  /* borrowed */
+        PyObject *r = PyObject_Repr(v);
+        if (r == NULL) {
+            goto done;
+        }
+        PyList_SET_ITEM(parts, 2 * i + 2, r);  /* the list's reference to v ... */
+        Py_DECREF(v);                          /* ... is released here */
+    }
+    result = PyUnicode_Join(st->str_empty, parts);
+    if (result != NULL && !is_str) {
+        Py_SETREF(result, PyNumber_Add(qualname, result));
+    }
+done:
+    Py_DECREF(parts);  /* unset items are NULL, which list_dealloc skips */
+    Py_DECREF(qualname);
+    return result;
+}
+
+/* reprlib.recursive_repr's guard: "..." while this method is already
+ * running for the same instance in the same thread. */
+static PyObject *
+repr_call_body(dm_repr *m, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    PyObject *self;
+    if (dm_unpack(&m->head, args, nargsf, kwnames, &self, 1) < 0) {
+        return NULL;
+    }
+    if (!m->guarded) {
+        return repr_fields(m, self);
+    }
+    unsigned long thread = PyThread_get_thread_ident();
+    for (Py_ssize_t i = 0; i < m->nrunning; i++) {
+        if (m->running[i].obj == self && m->running[i].thread == thread) {
+            return Py_NewRef(dm_state_of(m)->str_dots);
+        }
+    }
+    if (m->nrunning == m->arunning) {
+        Py_ssize_t size = m->arunning ? 2 * m->arunning : 4;
+        running_key *grown = PyMem_Realloc(m->running, size * sizeof(running_key));
+        if (grown == NULL) {
+            return PyErr_NoMemory();
+        }
+        m->running = grown;
+        m->arunning = size;
+    }
+    m->running[m->nrunning].obj = self;
+    m->running[m->nrunning].thread = thread;
+    m->nrunning++;
+    PyObject *result = repr_fields(m, self);
+    /* Other threads may have come and gone meanwhile: find the entry again. */
+    for (Py_ssize_t i = m->nrunning - 1; i >= 0; i--) {
+        if (m->running[i].obj == self && m->running[i].thread == thread) {
+            m->running[i] = m->running[--m->nrunning];
+            break;
+        }
+    }
+    return result;
+}
+
+DM_GUARDED(repr_call, dm_repr)
+
+/* repr(name, names, guarded) -> the compiled __repr__ (with the guard, or
+ * the inner one that the guarded one names as __wrapped__). */
+PyObject *
+dm_make_repr(PyObject *module, PyObject *args)
+{
+    PyObject *name, *names;
+    int guarded;
+    if (!PyArg_ParseTuple(args, "UOp:repr", &name, &names, &guarded)
+            || dm_check_names(names) < 0) {
+        return NULL;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(names);
+    PyObject *pieces;
+    if (n == 0) {
+        pieces = Py_BuildValue("(s)", "()");
+    }
+    else {
+        pieces = PyTuple_New(n + 1);
+        for (Py_ssize_t i = 0; pieces != NULL && i <= n; i++) {
+            PyObject *piece = i == n ? PyUnicode_FromString(")")
+                              : PyUnicode_FromFormat("%s%U=", i ? ", " : "(",
+                                                     PyTuple_GET_ITEM(names, i));
+            if (piece == NULL) {
+                Py_CLEAR(pieces);
+                break;
+            }
+            PyTuple_SET_ITEM(pieces, i, piece);
+        }
+    }
+    if (pieces == NULL) {
+        return NULL;
+    }
+    dm_repr *m = (dm_repr *)dm_function_new(PyModule_GetState(module), &kind_repr,
+                                            repr_call, name);
+    if (m == NULL) {
+        Py_DECREF(pieces);
+        return NULL;
+    }
+    m->names = Py_NewRef(names);
+    m->pieces = pieces;  /* owned */
+    m->guarded = guarded;
+    return (PyObject *)m;
+}

@@ -1,0 +1,272 @@
+/* dataclass_meta._speedups: the generated methods as C-level closures.
+ *
+ * The pure-Python closures in _methods.py and _init.py are the reference; this
+ * extension provides the same methods as objects of one callable type,
+ * ``compiled_function``, made once per class at class creation. Each holds what
+ * its Python factory would capture (field names, defaults, the class, ...),
+ * is called through vectorcall and binds as a method. No source text, no code
+ * objects, nothing executed.
+ *
+ * The sources, one concern each (cross-file names start with ``dm_``, all
+ * else is static):
+ *   module.c    the module: multi-phase init, its state, the constructors
+ *   function.c  the compiled_function type: head, function-like attributes
+ *   args.c      binding a call's arguments; the interpreter's call-error texts
+ *   layout.c    where an instance's fields live (slot offsets), and its cache
+ *   compare.c   __eq__, the orderings, __hash__
+ *   repr.c      __repr__ with reprlib's recursion guard
+ *   init.c      __init__
+ *   frozen.c    a frozen class's __setattr__ / __delattr__
+ *
+ * References: a field marked "owned" holds a strong reference released by its
+ * kind's clear(); "borrowed" is said where it is not. Every Python object the
+ * extension keeps lives in the module's state or in a compiled function; no C
+ * static holds one, so each (sub)interpreter has its own. The extension relies
+ * on the GIL (Py_mod_gil is Py_MOD_GIL_USED).
+ */
+
+#ifndef DATACLASS_META_SPEEDUPS_H
+#define DATACLASS_META_SPEEDUPS_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <structmember.h>
+
+/* ------------------------------------------------------------------------ */
+/* Module state                                                              */
+/* ------------------------------------------------------------------------ */
+
+typedef struct {
+    PyTypeObject *function_type;  /* owned: compiled_function */
+    PyObject *signature_factory;  /* owned: params -> inspect.Signature, or NULL */
+    PyObject *object_class;       /* owned: object.__dict__['__class__'] */
+    PyObject *plan_attrs;         /* owned tuple of interned str: what init() reads */
+    /* owned, interned */
+    PyObject *str_class, *str_qualname, *str_post_init, *str_setattr, *str_delattr;
+    PyObject *str_signature, *str_annotations, *str_annotate, *str_empty, *str_dots;
+} dm_state;
+
+/* The state of the module that made ``tp``, one of this module's types:
+ * PyType_GetModuleState works from 3.9 on. The types are final (no
+ * Py_TPFLAGS_BASETYPE), so an object's exact type is always the defining one
+ * and PyType_GetModuleByDef (3.11+) is not needed. */
+#define dm_state_of_type(tp) ((dm_state *)PyType_GetModuleState(tp))
+#define dm_state_of(obj) dm_state_of_type(Py_TYPE(obj))
+
+/* ------------------------------------------------------------------------ */
+/* The compiled function: a shared head and a payload per kind               */
+/* ------------------------------------------------------------------------ */
+
+typedef struct dm_function dm_function;
+
+/* What differs between kinds of compiled function. */
+typedef struct {
+    const char *const *params;         /* the Python closure's parameters, or NULL */
+    Py_ssize_t nparams;
+    Py_ssize_t size;                   /* sizeof the kind's struct */
+    int (*traverse)(dm_function *, visitproc, void *);
+    void (*clear)(dm_function *);      /* drops the payload's references */
+    void (*release)(dm_function *);    /* frees its PyMem buffers at dealloc, or NULL */
+} dm_kind;
+
+/* The head every kind's struct starts with. The object is variable-sized:
+ * ``ob_size`` counts the bytes of the kind's payload after the head, so that
+ * each kind is allocated at its own size, zero-filled, as one type. */
+struct dm_function {
+    PyObject_VAR_HEAD
+    vectorcallfunc vectorcall;
+    /* function-like attributes, all owned (NULL reads as None) */
+    PyObject *name;
+    PyObject *qualname;
+    PyObject *module;
+    PyObject *doc;
+    PyObject *objclass;      /* __objclass__: the class it is attached to */
+    PyObject *dict;          /* owned, created on first attribute store */
+    PyObject *weakreflist;
+    const dm_kind *kind;
+    int cleared;             /* tp_clear ran (a garbage cycle): not callable */
+};
+
+/* A new compiled function of ``kind`` named ``name``: allocated at the kind's
+ * size, its payload zero-filled (which every traverse and clear accepts), and
+ * tracked by the gc; the caller fills the payload. */
+dm_function *dm_function_new(dm_state *st, const dm_kind *kind, vectorcallfunc call,
+                             PyObject *name);
+PyTypeObject *dm_function_type_create(PyObject *module);
+
+/* Each method runs as a Python function would: under the recursion limit
+ * (a field holding its own instance makes hash() recurse; Python code gets a
+ * RecursionError, and so does this), and not after tp_clear emptied it. */
+#define DM_GUARDED(fn, type)                                                   \
+    static PyObject *                                                          \
+    fn(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwnames) \
+    {                                                                          \
+        if (((dm_function *)self)->cleared) {                                  \
+            PyErr_SetString(PyExc_ReferenceError,                              \
+                            "compiled function called after it was cleared");  \
+            return NULL;                                                       \
+        }                                                                      \
+        if (Py_EnterRecursiveCall("")) {                                       \
+            return NULL;                                                       \
+        }                                                                      \
+        PyObject *result = fn##_body((type *)self, args, nargsf, kwnames);     \
+        Py_LeaveRecursiveCall();                                               \
+        return result;                                                         \
+    }
+
+/* ------------------------------------------------------------------------ */
+/* Arguments (args.c)                                                        */
+/* ------------------------------------------------------------------------ */
+
+int dm_unpack_slow(dm_function *f, PyObject *const *args, size_t nargsf, PyObject *kwnames,
+                   PyObject **out);
+
+/* Binds a call the way the interpreter binds ``def f(<kind's params>)`` (no
+ * defaults) into ``out`` (borrowed references), raising its TypeError texts.
+ * ``n`` is the kind's parameter count, a constant at each call site, so that
+ * the common case (``n`` positional arguments) compiles to ``n`` copies. */
+static inline int
+dm_unpack(dm_function *f, PyObject *const *args, size_t nargsf, PyObject *kwnames,
+          PyObject **out, Py_ssize_t n)
+{
+    if (PyVectorcall_NARGS(nargsf) == n && kwnames == NULL) {
+        for (Py_ssize_t i = 0; i < n; i++) {
+            out[i] = args[i];
+        }
+        return 0;
+    }
+    return dm_unpack_slow(f, args, nargsf, kwnames, out);
+}
+
+int dm_bind_fast(PyObject *names, Py_ssize_t npos, PyObject *defaults, PyObject *no_default,
+                 PyObject *const *args, Py_ssize_t given, PyObject *kwnames, PyObject **values);
+PyObject *dm_bind_slow(PyObject *binder, Py_ssize_t n, PyObject *const *args,
+                       Py_ssize_t given, PyObject *kwnames);
+void dm_missing_self(dm_function *f);
+
+/* ------------------------------------------------------------------------ */
+/* Field layout (layout.c)                                                   */
+/* ------------------------------------------------------------------------ */
+
+#define DM_SMALL 16
+
+#if PY_VERSION_HEX >= 0x030D0000
+/* 3.13+: Py_TPFLAGS_VALID_VERSION_TAG is unused; a tag of 0 means none. */
+#define DM_HAS_VERSION_TAG(tp) ((tp)->tp_version_tag != 0)
+#else
+#define DM_HAS_VERSION_TAG(tp) (((tp)->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG) != 0)
+#endif
+
+/* How the fields are accessed: read, stored with setattr(), or stored with
+ * object.__setattr__ (frozen). */
+enum { DM_READ, DM_STORE, DM_STORE_OBJECT };
+
+/* A compiled function's cache of one type's layout for its fields: for
+ * instances of exactly ``type`` (while its version tag is ``tag``),
+ * ``offsets[i]`` is the offset of field i's slot, or -1 where the attribute
+ * is read or stored generically. */
+typedef struct {
+    PyTypeObject *type;      /* borrowed: compared by address only */
+    unsigned int tag;
+    int plain;               /* obj.__class__ is type(obj) for ``type`` */
+    Py_ssize_t *offsets;     /* PyMem array, one per name */
+} dm_layout_cache;
+
+/* What a call may use of an instance's layout: copied out of the cache onto
+ * the caller's stack, because the cache may be recomputed for another type by
+ * a nested call (a field's __eq__ comparing instances of a subclass, a default
+ * factory constructing one) while this call runs. */
+typedef struct {
+    PyTypeObject *type;        /* borrowed: what off[] is for, with its tag */
+    unsigned int tag;          /* (0: the type had none; never current) */
+    int plain;                 /* obj.__class__ is type(obj) */
+    int direct;                /* off[] is valid */
+    Py_ssize_t off[DM_SMALL];  /* slot offset per field, or -1: generic access */
+} dm_layout;
+
+#define DM_OFFSET(L, i) ((L).direct ? (L).off[i] : -1)
+
+void dm_layout_fill(dm_function *f, dm_layout_cache *cache, PyObject *names, PyTypeObject *tp,
+                    int access);
+PyObject *dm_class_of(dm_state *st, PyObject *obj);
+PyObject *dm_field_tuple(dm_function *f, dm_layout_cache *cache, PyObject *names,
+                         PyObject *obj);
+int dm_check_names(PyObject *names);
+
+/* The layout of ``tp`` for the fields ``names`` into ``out``, from the
+ * function ``f``'s ``cache`` (refilled unless it is for ``tp`` at its current
+ * version tag, which changes whenever the type or one of its bases changes).
+ * Never fails: the generic path is always right. Inline: the cache hit is
+ * on every call of every compiled method. */
+static inline void
+dm_layout_of(dm_function *f, dm_layout_cache *cache, PyObject *names, PyTypeObject *tp,
+             int access, dm_layout *out)
+{
+    if (!(tp == cache->type && tp->tp_version_tag == cache->tag && DM_HAS_VERSION_TAG(tp))) {
+        dm_layout_fill(f, cache, names, tp, access);
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(names);
+    out->type = tp;
+    out->tag = DM_HAS_VERSION_TAG(tp) ? tp->tp_version_tag : 0;
+    out->plain = cache->plain;
+    out->direct = cache->offsets != NULL && n <= DM_SMALL;
+    if (out->direct) {
+        memcpy(out->off, cache->offsets, n * sizeof(Py_ssize_t));
+    }
+}
+
+/* Whether ``L`` still describes ``obj``: Python code run since it was made (a
+ * default factory, a setattr) may have changed the class (a __setattr__
+ * added, a slot replaced by a property) or assigned ``obj.__class__``. */
+static inline int
+dm_layout_current(const dm_layout *L, PyObject *obj)
+{
+    PyTypeObject *tp = Py_TYPE(obj);
+    return tp == L->type && L->tag != 0 && DM_HAS_VERSION_TAG(tp) && tp->tp_version_tag == L->tag;
+}
+
+/* ``getattr(obj, name)`` of a field: its slot directly where ``offset``
+ * allows and the slot is set; otherwise the generic lookup (which also
+ * raises the interpreter's AttributeError for an unset slot). */
+static inline PyObject *
+dm_read_field(PyObject *obj, PyObject *name, Py_ssize_t offset)
+{
+    if (offset >= 0) {
+        PyObject *v = *(PyObject **)((char *)obj + offset);
+        if (v != NULL) {
+            return Py_NewRef(v);
+        }
+    }
+    return PyObject_GetAttr(obj, name);  /* as getattr(): also the error's context */
+}
+
+/* ``setattr(obj, name, value)`` (or object.__setattr__ when frozen) of a
+ * field: into its slot directly where ``offset`` allows (what the member
+ * descriptor's __set__ does), otherwise through the type. */
+static inline int
+dm_store_field(PyObject *obj, PyObject *name, PyObject *value, Py_ssize_t offset, int frozen)
+{
+    if (offset >= 0) {
+        PyObject **slot = (PyObject **)((char *)obj + offset);
+        PyObject *old = *slot;  /* owned by the instance until replaced */
+        *slot = Py_NewRef(value);
+        Py_XDECREF(old);
+        return 0;
+    }
+    return frozen ? PyObject_GenericSetAttr(obj, name, value)
+                  : PyObject_SetAttr(obj, name, value);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The constructors, one per kind (module functions)                         */
+/* ------------------------------------------------------------------------ */
+
+PyObject *dm_make_eq(PyObject *module, PyObject *args);
+PyObject *dm_make_order(PyObject *module, PyObject *args);
+PyObject *dm_make_hash(PyObject *module, PyObject *args);
+PyObject *dm_make_repr(PyObject *module, PyObject *args);
+PyObject *dm_make_init(PyObject *module, PyObject *args);
+PyObject *dm_plan_attrs(void);
+PyObject *dm_make_frozen(PyObject *module, PyObject *args);
+
+#endif /* DATACLASS_META_SPEEDUPS_H */
