@@ -1,30 +1,179 @@
-"""Which implementation of the generated methods is active: compiled or pure.
+"""The two implementations of the generated methods, and the one in use.
 
-``_speedups`` (the optional C extension) provides the generated methods as C-level
-closures; the pure-Python closures are the reference and the fallback. The
-compiled one is used when it was built, unless ``DATACLASS_META_PURE=1`` is set
-in the environment when the package is first imported.
+``PureBackend`` builds the pure-Python closures (the reference, always there);
+``CompiledBackend`` builds the same methods as C-level closures from the optional
+``_speedups`` extension. Both have one factory API: each factory takes the
+class's ``Plan`` (``_plan``; ``init`` takes the ``InitPlan`` of ``_init``) and
+returns the method. ``backend`` is chosen once, when the package is first
+imported: the compiled one when it was built, unless ``DATACLASS_META_PURE=1``.
+Nothing else in the package asks which backend is active.
+
+``use(backend)`` makes classes defined while it is active (in this thread or
+task) use ``backend``; ``available()`` lists every backend this process can use,
+so the tests run the same checks against each.
 """
 
+import contextlib
+import contextvars
 import os
+from dataclasses import FrozenInstanceError
+from reprlib import recursive_repr
 
-speedups = None
-if os.environ.get('DATACLASS_META_PURE', '') != '1':
-    try:
-        from . import _speedups as speedups
-    except ImportError:  # not built (no compiler at install time): the pure backend
-        speedups = None
+from . import _init, _methods
 
-#: ``'compiled'`` or ``'pure'``: the backend this process uses.
-BACKEND = 'pure' if speedups is None else 'compiled'
+
+class _Backend:
+    name = ''
+
+    def __repr__(self):
+        return f'<dataclass_meta backend {self.name!r}>'
+
+
+class PureBackend(_Backend):
+    """The pure-Python closures of ``_methods`` and ``_init``."""
+
+    name = 'pure'
+
+    init = staticmethod(_init.pure_init)
+    repr = staticmethod(_methods.make_repr)
+    eq = staticmethod(_methods.make_eq)
+    order = staticmethod(_methods.make_order)
+    hash = staticmethod(_methods.make_hash)
+    frozen_setattr = staticmethod(_methods.make_frozen_setattr)
+    frozen_delattr = staticmethod(_methods.make_frozen_delattr)
+
+    @staticmethod
+    def made(function):
+        """Whether ``function`` is a method this backend generated."""
+        return (type(function) is _FunctionType
+                and function.__globals__.get('__name__') in _PURE_MODULES)
+
+
+_FunctionType = type(lambda: None)
+_PURE_MODULES = frozenset({_methods.__name__, _init.__name__, 'dataclass_meta._arity'})
+
+# The C API's comparison codes (Py_LT == 0, Py_LE, Py_EQ, Py_NE, Py_GT, Py_GE).
+_ORDER_CODES = {'__lt__': 0, '__le__': 1, '__gt__': 4, '__ge__': 5}
+
+
+class CompiledBackend(_Backend):
+    """The C-level closures of ``_speedups``: this class is the only caller of
+    its entry points, so a change of their signatures stays here."""
+
+    name = 'compiled'
+
+    def __init__(self, speedups):
+        self.speedups = speedups
+        self.function_type = speedups.compiled_function
+        speedups.set_signature_factory(_signature)
+
+    # C contract: init(name, names, n_positional, defaults, steps, initvars,
+    # unbound, frozen, has_post_init, binder, factory_marker, no_default);
+    # the rebuilt extension takes init(name, plan) with those attribute names.
+    def init(self, plan):
+        return self.speedups.init(
+            '__init__', plan.names, plan.n_positional, plan.defaults, plan.steps,
+            plan.initvars, plan.unbound, plan.frozen, plan.has_post_init, plan.binder,
+            plan.factory_marker, plan.no_default)
+
+    def repr(self, plan):
+        """The compiled ``__repr__`` in the pure one's shape: the guard keyed like
+        reprlib's, ``__wrapped__`` the unguarded one named
+        ``__create_fn__.<locals>.__repr__`` (pprint), and ``__code__`` the code
+        of reprlib's wrapper, the one attribute rich reads
+        (``__repr__.__code__.co_filename`` names reprlib). That code object
+        exists already; nothing is built."""
+        names = plan.repr_names
+        inner = self.speedups.repr('__repr__', names, False)
+        inner.__qualname__ = '__create_fn__.<locals>.__repr__'
+        wrapper = self.speedups.repr('__repr__', names, True)
+        wrapper.__wrapped__ = inner
+        wrapper.__code__ = _REPRLIB_CODE
+        return wrapper
+
+    def eq(self, plan):
+        return self.speedups.eq('__eq__', plan.compare_names)
+
+    # C contract: order(name, names, op code); the rebuilt one takes
+    # order(name, names) and reads the operator from the name.
+    def order(self, name, plan):
+        return self.speedups.order(name, plan.compare_names, _ORDER_CODES[name])
+
+    def hash(self, plan):
+        return self.speedups.hash('__hash__', plan.hash_names)
+
+    def frozen_setattr(self, plan):
+        return self.speedups.frozen('__setattr__', plan.cls, frozenset(plan.field_names),
+                                    FrozenInstanceError, False)
+
+    def frozen_delattr(self, plan):
+        return self.speedups.frozen('__delattr__', plan.cls, frozenset(plan.field_names),
+                                    FrozenInstanceError, True)
+
+    def made(self, function):
+        return type(function) is self.function_type
+
+
+def _probe(self):  # pragma: no cover - never called
+    return ''
+
+
+_REPRLIB_CODE = recursive_repr()(_probe).__code__
 
 
 def _signature(params):
-    """The signature of a small generated method: ``(self, other)`` and so on."""
+    """The signature of a small compiled method: ``(self, other)`` and so on."""
     import inspect
     kind = inspect.Parameter.POSITIONAL_OR_KEYWORD
     return inspect.Signature([inspect.Parameter(name, kind) for name in params])
 
 
-if speedups is not None:
-    speedups.set_signature_factory(_signature)
+PURE = PureBackend()
+_compiled = []  # [CompiledBackend] once loaded, [None] when not built
+
+
+def compiled():
+    """The compiled backend, or None when the extension was not built."""
+    if not _compiled:
+        try:
+            from . import _speedups
+        except ImportError:  # not built (no compiler at install time)
+            _compiled.append(None)
+        else:
+            _compiled.append(CompiledBackend(_speedups))
+    return _compiled[0]
+
+
+def available():
+    """Every backend this process can use: the pure one, then the compiled one."""
+    return (PURE,) if compiled() is None else (PURE, compiled())
+
+
+#: The backend of this process (``DATACLASS_META_PURE=1`` forces the pure one).
+backend = (PURE if os.environ.get('DATACLASS_META_PURE', '') == '1'
+           else compiled() or PURE)
+
+#: ``'compiled'`` or ``'pure'``: which backend ``backend`` is.
+BACKEND = backend.name
+
+_chosen = contextvars.ContextVar('dataclass_meta_backend')
+
+
+def current():
+    """The backend for the class being defined now."""
+    return _chosen.get(backend)
+
+
+@contextlib.contextmanager
+def use(chosen):
+    """Define classes with ``chosen`` (a backend of ``available()``) meanwhile."""
+    token = _chosen.set(chosen)
+    try:
+        yield chosen
+    finally:
+        _chosen.reset(token)
+
+
+def made_by_any(function):
+    """Whether ``function`` is a generated method of any backend."""
+    return any(b.made(function) for b in available())

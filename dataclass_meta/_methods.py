@@ -6,13 +6,12 @@ function; ``attach`` names it after the class. C-level helpers
 stdlib's semantics exactly.
 """
 
-from operator import attrgetter, ge, gt, le, lt
+from operator import attrgetter
 from reprlib import recursive_repr
 
 from dataclasses import MISSING, FrozenInstanceError
 
 from ._arity import EQ_TEMPLATES
-from ._backend import speedups
 from ._init import is_generated_init
 from ._fields import CLASSVAR, FIELD, INITVAR
 
@@ -27,7 +26,7 @@ def attach(cls, name, function):
         function.__name__ = name
     function.__qualname__ = f'{cls.__qualname__}.{name}'
     function.__module__ = cls.__module__
-    if speedups is not None and not isinstance(function, _FunctionType):
+    if not isinstance(function, _FunctionType):
         # compiled: like any method descriptor, it names its class (inspect.getdoc
         # then finds the inherited docstring, as for the pure closure)
         function.__objclass__ = cls
@@ -54,7 +53,7 @@ def tuple_getter(names):
     return getter
 
 
-def make_repr(fields):
+def make_repr(plan):
     """``__repr__``: ``C(x=1, y=2)`` with the class's qualname, ``...`` on recursion.
 
     Wrapped in ``reprlib.recursive_repr`` as 3.13 wraps its own: the guard keyed
@@ -62,9 +61,7 @@ def make_repr(fields):
     they print a data class field by field (rich: the wrapper's code lives in
     reprlib; pprint: ``__wrapped__.__qualname__`` names ``__create_fn__``).
     """
-    names = tuple(f.name for f in fields if f.repr)
-    if speedups is not None:
-        return _compiled_repr(names)
+    names = plan.repr_names
     template = '(' + ', '.join(f'{name}=%r' for name in names) + ')'
     values = tuple_getter(names)
 
@@ -76,37 +73,14 @@ def make_repr(fields):
     return wrapper
 
 
-def _compiled_repr(names):
-    """The compiled ``__repr__`` in the same shape: the guard keyed like reprlib's,
-    ``__wrapped__`` the unguarded one named ``__create_fn__.<locals>.__repr__``
-    (pprint), and ``__code__`` the code of reprlib's wrapper, the one attribute
-    rich reads (``__repr__.__code__.co_filename`` names reprlib). That code
-    object exists already; nothing is built."""
-    inner = speedups.repr('__repr__', names, False)
-    inner.__qualname__ = '__create_fn__.<locals>.__repr__'
-    wrapper = speedups.repr('__repr__', names, True)
-    wrapper.__wrapped__ = inner
-    wrapper.__code__ = _REPRLIB_CODE
-    return wrapper
-
-
-def _probe(self):  # pragma: no cover - never called
-    return ''
-
-
-_REPRLIB_CODE = recursive_repr()(_probe).__code__ if speedups is not None else None
-
-
-def make_eq(fields):
+def make_eq(plan):
     """``__eq__`` as 3.13 builds it: same class only, then field by field.
 
     ``self.a == other.a and self.b == other.b``: no identity shortcut per field
     (unlike tuple comparison), stops at the first false result and returns it.
     Up to ten fields: an arity template; beyond, the same through ``map``.
     """
-    names = tuple(f.name for f in fields if f.compare)
-    if speedups is not None:
-        return speedups.eq('__eq__', names)
+    names = plan.compare_names
     lazy = _lazy_eq(names)
     if len(names) < len(EQ_TEMPLATES):
         return EQ_TEMPLATES[len(names)](tuple_getter(names), lazy)
@@ -129,17 +103,13 @@ def _lazy_eq(names):
     return __eq__
 
 
-def make_order(fields, op):
+def make_order(name, plan):
     """``__lt__``/``__le__``/``__gt__``/``__ge__``: same class only, compare tuples.
 
-    ``op`` is ``operator.lt`` and so on; each has its own closure with the
-    operator written out, so that a comparison is no extra call.
+    Each has its own closure with the operator written out, so that a
+    comparison is no extra call.
     """
-    names = tuple(f.name for f in fields if f.compare)
-    if speedups is not None:
-        name, code = _ORDER_CODES[op]
-        return speedups.order(name, names, code)
-    return _ORDER_FACTORIES[op](tuple_getter(names))  # a getter shared by classes
+    return _ORDER_FACTORIES[name](tuple_getter(plan.compare_names))  # shared getter
 
 
 def _lt(values):
@@ -174,17 +144,12 @@ def _ge(values):
     return __ge__
 
 
-_ORDER_FACTORIES = {lt: _lt, le: _le, gt: _gt, ge: _ge}
-# The C API's comparison codes (Py_LT == 0, Py_LE, Py_EQ, Py_NE, Py_GT, Py_GE).
-_ORDER_CODES = {lt: ('__lt__', 0), le: ('__le__', 1), gt: ('__gt__', 4), ge: ('__ge__', 5)}
+_ORDER_FACTORIES = {'__lt__': _lt, '__le__': _le, '__gt__': _gt, '__ge__': _ge}
 
 
-def make_hash(fields):
+def make_hash(plan):
     """``__hash__``: the hash of the tuple of fields with ``hash`` (else ``compare``)."""
-    names = tuple(f.name for f in fields if (f.compare if f.hash is None else f.hash))
-    if speedups is not None:
-        return speedups.hash('__hash__', names)
-    values = tuple_getter(names)
+    values = tuple_getter(plan.hash_names)
 
     def __hash__(self):
         return hash(values(self))
@@ -221,12 +186,10 @@ HASH_ACTIONS = {
 }
 
 
-def make_frozen_setattr(cls, fields):
+def make_frozen_setattr(plan):
     """``__setattr__`` of a frozen class: fields (and anything on the class
     itself) cannot be assigned; a subclass's own new attributes can."""
-    names = frozenset(f.name for f in fields)
-    if speedups is not None:
-        return speedups.frozen('__setattr__', cls, names, FrozenInstanceError, False)
+    cls, names = plan.cls, frozenset(plan.field_names)
 
     def __setattr__(self, name, value):
         if type(self) is cls or name in names:
@@ -235,11 +198,9 @@ def make_frozen_setattr(cls, fields):
     return __setattr__
 
 
-def make_frozen_delattr(cls, fields):
+def make_frozen_delattr(plan):
     """``__delattr__`` of a frozen class, the twin of ``make_frozen_setattr``."""
-    names = frozenset(f.name for f in fields)
-    if speedups is not None:
-        return speedups.frozen('__delattr__', cls, names, FrozenInstanceError, True)
+    cls, names = plan.cls, frozenset(plan.field_names)
 
     def __delattr__(self, name):
         if type(self) is cls or name in names:
@@ -248,7 +209,7 @@ def make_frozen_delattr(cls, fields):
     return __delattr__
 
 
-def make_replace(fields, cls):
+def make_replace(plan):
     """``__replace__`` (3.13, ``copy.replace``): a new instance through ``__init__``.
 
     ``init=False`` fields may not be changed; InitVars without a default must be
@@ -257,7 +218,7 @@ def make_replace(fields, cls):
     (so positional and keyword calls bind alike) the values go positionally,
     which takes the ``__init__`` template's fast path.
     """
-    fields = [f for f in fields if f._field_type is not CLASSVAR]
+    fields, cls = plan.fields, plan.cls
     # Prepared on the first call (most classes are never replaced).
     forbidden = required = carried = init = fast = checked = index = carried_values = None
 
@@ -338,13 +299,13 @@ def _raise_replace_error(obj, fields, changes):
             getattr(obj, f.name)
 
 
-def make_getstate(cls, names):
+def make_getstate(plan):
     """``__getstate__`` of a frozen slotted class: the field values, in order.
 
     A subclass inherits it and may add fields of its own: for its instances the
     fields are read from the subclass, as the stdlib's ``fields(self)`` does.
     """
-    values = tuple_getter(names)
+    cls, values = plan.cls, tuple_getter(plan.field_names)
 
     def __getstate__(self):
         if self.__class__ is cls:
@@ -353,9 +314,9 @@ def make_getstate(cls, names):
     return __getstate__
 
 
-def make_setstate(cls, names):
+def make_setstate(plan):
     """``__setstate__`` of a frozen slotted class: bypasses the frozen guard."""
-    store = object.__setattr__
+    cls, names, store = plan.cls, plan.field_names, object.__setattr__
 
     def __setstate__(self, state):
         for name, value in zip(names if self.__class__ is cls else _field_names(self),
