@@ -50,7 +50,7 @@ class InitPlan:
     ``(name, parameter index or -1, factory or None)`` in definition order;
     ``initvars``: the parameter indexes of the InitVars; ``unbound``: the name
     of an ``init=False`` InitVar (or None); ``binder``: ``_binder``, built on
-    first use.
+    first use; ``take_self``: for a call that gives no positional argument.
     """
 
     __slots__ = ('cls', 'first_param', 'positional', 'keyword', 'fields', 'names',
@@ -81,6 +81,11 @@ class InitPlan:
         self.defaults = tuple([_default_of(f) for f in params])
         self.steps, self.initvars, self.unbound = _assignment(plan.fields, params, plan.slots)
         self._binder = None
+
+    @property
+    def take_self(self):
+        """``take_self(kwargs)``: ``self`` given by keyword (see ``_self_taker``)."""
+        return _self_taker(self)
 
     @property
     def binder(self):
@@ -117,13 +122,32 @@ def pure_init(plan):
 
         def bind(args, kwargs):  # mixed calls and errors only: the binder is built then
             return plan.binder(args, kwargs)
-        return TEMPLATES[len(plan.names)](store, plan.names, defaults, bind, plan.has_post_init)
+        return TEMPLATES[len(plan.names)](store, plan.names, defaults, bind,
+                                          plan.take_self, plan.has_post_init)
     bind = plan.binder
     assign = _assigner(plan, store)
+    take_self = plan.take_self
 
-    def __init__(self, /, *args, **kwargs):
+    def __init__(self=MISSING_ARG, /, *args, **kwargs):
+        if self is MISSING_ARG:  # C.__init__(self=obj, ...)
+            self = take_self(kwargs)
         assign(self, bind(args, kwargs))
     return __init__
+
+
+def _self_taker(plan):
+    """``take_self(kwargs)`` for an ``__init__`` called without ``self``: the
+    stdlib's ``self`` is an ordinary parameter, so ``C.__init__(self=obj, x=1)``
+    binds it by keyword (named ``__dataclass_self__`` when a field is called
+    ``self``). Takes it out of ``kwargs``, or raises the interpreter's error."""
+    first = plan.first_param
+
+    def take_self(kwargs):
+        if first in kwargs:
+            return kwargs.pop(first)
+        _call_error_factory(plan.cls, first, plan.positional, plan.keyword)(
+            (), kwargs, self_given=False)
+    return take_self
 
 
 def is_generated_init(function):
@@ -372,8 +396,8 @@ def _call_error_factory(cls, first_param, positional, keyword):
     defcount = sum(1 for f in positional if _default_of(f) is not _NO_DEFAULT)
     kw_required = [f.name for f in keyword if _default_of(f) is _NO_DEFAULT]
 
-    def raise_call_error(args, kwargs):
-        given = len(args) + 1
+    def raise_call_error(args, kwargs, self_given=True):
+        given = len(args) + self_given
         bound = set(names[:given])
         for key in kwargs:
             if key not in names and key not in kw_names:

@@ -6,6 +6,7 @@ function; ``attach`` names it after the class. C-level helpers
 stdlib's semantics exactly.
 """
 
+from itertools import repeat
 from operator import attrgetter
 from reprlib import recursive_repr
 
@@ -62,11 +63,13 @@ def make_repr(plan):
     reprlib; pprint: ``__wrapped__.__qualname__`` names ``__create_fn__``).
     """
     names = plan.repr_names
-    template = '(' + ', '.join(f'{name}=%r' for name in names) + ')'
-    values = tuple_getter(names)
+    template = '(' + ', '.join(f'{name}=%s' for name in names) + ')'
 
     def __repr__(self):
-        return self.__class__.__qualname__ + template % values(self)
+        # The maps are lazy: each field is read, then repr'd, before the next
+        # is read, as the stdlib's f-string does.
+        return self.__class__.__qualname__ + template % tuple(
+            map(repr, map(getattr, repeat(self), names)))
     __repr__.__qualname__ = '__create_fn__.<locals>.__repr__'
     wrapper = recursive_repr()(__repr__)
     wrapper.__wrapped__ = __repr__  # reprlib sets it only on 3.13+
@@ -76,30 +79,29 @@ def make_repr(plan):
 def make_eq(plan):
     """``__eq__`` as 3.13 builds it: same class only, then field by field.
 
-    ``self.a == other.a and self.b == other.b``: no identity shortcut per field
-    (unlike tuple comparison), stops at the first false result and returns it.
-    Up to ten fields: an arity template; beyond, the same through ``map``.
+    ``self.a == other.a and self.b == other.b``: each pair read and compared in
+    turn, no identity shortcut per field (unlike tuple comparison), stops at the
+    first false result and returns it, and returns the last result without
+    asking its truth. Up to ten fields: an arity template; beyond, a loop.
     """
     names = plan.compare_names
-    lazy = _lazy_eq(names)
     if len(names) < len(EQ_TEMPLATES):
-        return EQ_TEMPLATES[len(names)](tuple_getter(names), lazy)
-    return lazy
+        return EQ_TEMPLATES[len(names)](names)
+    return _eq_loop(names[:-1], names[-1])
 
 
-def _lazy_eq(names):
-    """The field-by-field ``__eq__``, each attribute read only when reached."""
+def _eq_loop(names, last):
+    """The field-by-field ``__eq__`` for any number of fields (at least one)."""
     def __eq__(self, other):
         if self is other:
             return True
         if other.__class__ is not self.__class__:
             return NotImplemented
-        result = True
         for name in names:
             result = getattr(self, name) == getattr(other, name)
             if not result:
                 return result
-        return result
+        return getattr(self, last) == getattr(other, last)
     return __eq__
 
 
@@ -212,18 +214,20 @@ def make_frozen_delattr(plan):
 def make_replace(plan):
     """``__replace__`` (3.13, ``copy.replace``): a new instance through ``__init__``.
 
-    ``init=False`` fields may not be changed; InitVars without a default must be
-    given; everything else not given is read from ``self`` and passed by keyword,
-    after the changes, as the stdlib does. When ``__init__`` is the generated one
-    (so positional and keyword calls bind alike) the values go positionally,
-    which takes the ``__init__`` template's fast path.
+    Reads as the stdlib's ``_replace``: ``self.__dataclass_fields__``, then each
+    ``__init__`` field not in ``changes`` once, in definition order, then
+    ``self.__class__``, which is called with the changes first, then the rest,
+    by keyword. ``init=False`` fields may not be changed; InitVars without a
+    default must be given. When the class is this one and its ``__init__`` the
+    generated one (so positional and keyword calls bind alike), the values go
+    positionally, which takes the ``__init__`` template's fast path.
     """
-    fields, cls = plan.fields, plan.cls
+    fields, cls, own = plan.fields, plan.cls, plan.cls.__dataclass_fields__
     # Prepared on the first call (most classes are never replaced).
-    forbidden = required = carried = init = fast = checked = index = carried_values = None
+    forbidden = required = carried = init = fast = checked = names = None
 
     def prepare():
-        nonlocal forbidden, required, carried, init, fast, checked, index, carried_values
+        nonlocal forbidden, required, carried, init, fast, checked, names
         forbidden = frozenset(f.name for f in fields if not f.init)
         required = frozenset(f.name for f in fields if f.init and f._field_type is INITVAR
                              and f.default is MISSING)
@@ -232,33 +236,32 @@ def make_replace(plan):
                 and type(cls).__call__ is type.__call__
                 and not any(f.kw_only for f in fields if f.init))
         checked = bool(forbidden or required)
-        names = tuple(f.name for f in fields if f.init and f.name not in required)
-        index = {name: i for i, name in enumerate(names)}
-        carried_values = tuple_getter(names)
-        carried = names  # last: another thread may be testing it
+        carried = tuple(f.name for f in fields if f.init and f.name not in required)
+        names = frozenset(carried)  # last: another thread may be testing carried
 
     def replace(self, changes):
-        if self.__class__ is not cls:  # a subclass instance: its own fields count
-            return replace_by_fields(self, changes)
+        all_fields = self.__dataclass_fields__
+        if all_fields is not own:  # a subclass instance: its own fields count
+            return replace_by_fields(self, changes, all_fields)
         if carried is None:
             prepare()
         if checked and (not forbidden.isdisjoint(changes)
                         or not required.issubset(changes)):
             _raise_replace_error(self, fields, changes)
-        if (fast and changes.keys() <= index.keys() and cls.__init__ is init
-                and cls.__new__ is _object_new):  # else: __init__ names a stranger
-            try:
-                values = [*carried_values(self)]
-            except Exception:  # an unreadable field: read as the stdlib does, below
-                pass
-            else:
-                for name, value in changes.items():
-                    values[index[name]] = value
+        if fast and changes.keys() <= names:
+            values = [changes[name] if name in changes else getattr(self, name)
+                      for name in carried]
+            klass = self.__class__
+            if klass is cls and cls.__init__ is init and cls.__new__ is _object_new:
                 return cls(*values)
+            for name, value in zip(carried, values):  # else: __init__ names a stranger
+                if name not in changes:
+                    changes[name] = value
+            return klass(**changes)
         for name in carried:
             if name not in changes:
                 changes[name] = getattr(self, name)
-        return cls(**changes)
+        return self.__class__(**changes)
 
     def __replace__(self, /, **changes):
         return replace(self, changes)
@@ -266,9 +269,12 @@ def make_replace(plan):
     return __replace__
 
 
-def replace_by_fields(obj, changes):
-    """The stdlib's ``_replace``, reading ``obj``'s ``__dataclass_fields__`` now."""
-    for f in getattr(obj, '__dataclass_fields__').values():
+def replace_by_fields(obj, changes, all_fields=None):
+    """The stdlib's ``_replace``, reading ``obj``'s ``__dataclass_fields__`` now
+    (unless the caller just read them: ``all_fields``)."""
+    if all_fields is None:
+        all_fields = getattr(obj, '__dataclass_fields__')
+    for f in all_fields.values():
         if f._field_type is CLASSVAR:
             continue
         if not f.init:
@@ -302,31 +308,33 @@ def _raise_replace_error(obj, fields, changes):
 def make_getstate(plan):
     """``__getstate__`` of a frozen slotted class: the field values, in order.
 
-    A subclass inherits it and may add fields of its own: for its instances the
-    fields are read from the subclass, as the stdlib's ``fields(self)`` does.
+    Reads like the stdlib's ``[getattr(self, f.name) for f in fields(self)]``:
+    ``self.__dataclass_fields__`` first (a subclass may add fields of its own),
+    then each field; the names of the class's own fields are worked out once.
     """
-    cls, values = plan.cls, tuple_getter(plan.field_names)
+    own, names = plan.cls.__dataclass_fields__, plan.field_names
 
     def __getstate__(self):
-        if self.__class__ is cls:
-            return list(values(self))
-        return [getattr(self, name) for name in _field_names(self)]
+        fields = self.__dataclass_fields__
+        return [getattr(self, name) for name in (names if fields is own
+                                                  else _field_names(fields))]
     return __getstate__
 
 
 def make_setstate(plan):
-    """``__setstate__`` of a frozen slotted class: bypasses the frozen guard."""
-    cls, names, store = plan.cls, plan.field_names, object.__setattr__
+    """``__setstate__`` of a frozen slotted class: bypasses the frozen guard,
+    reading ``self.__dataclass_fields__`` as the stdlib's ``fields(self)`` does."""
+    own, names, store = plan.cls.__dataclass_fields__, plan.field_names, object.__setattr__
 
     def __setstate__(self, state):
-        for name, value in zip(names if self.__class__ is cls else _field_names(self),
-                               state):
+        fields = self.__dataclass_fields__
+        for name, value in zip(names if fields is own else _field_names(fields), state):
             store(self, name, value)
     return __setstate__
 
 
-def _field_names(obj):
-    return [f.name for f in obj.__dataclass_fields__.values() if f._field_type is FIELD]
+def _field_names(fields):
+    return [f.name for f in fields.values() if f._field_type is FIELD]
 
 
 class LazyDoc:
