@@ -17,9 +17,9 @@ import contextlib
 import contextvars
 import os
 from dataclasses import FrozenInstanceError
-from reprlib import recursive_repr
 
 from . import _init, _methods
+from ._interop import pprint_shape
 
 
 class _Backend:
@@ -77,19 +77,11 @@ class CompiledBackend(_Backend):
             plan.factory_marker, plan.no_default)
 
     def repr(self, plan):
-        """The compiled ``__repr__`` in the pure one's shape: the guard keyed like
-        reprlib's, ``__wrapped__`` the unguarded one named
-        ``__create_fn__.<locals>.__repr__`` (pprint), and ``__code__`` the code
-        of reprlib's wrapper, the one attribute rich reads
-        (``__repr__.__code__.co_filename`` names reprlib). That code object
-        exists already; nothing is built."""
+        """The guarded compiled ``__repr__``, in the pure one's shape for pprint
+        and rich (``_interop``)."""
         names = plan.repr_names
-        inner = self.speedups.repr('__repr__', names, False)
-        inner.__qualname__ = '__create_fn__.<locals>.__repr__'
-        wrapper = self.speedups.repr('__repr__', names, True)
-        wrapper.__wrapped__ = inner
-        wrapper.__code__ = _REPRLIB_CODE
-        return wrapper
+        return pprint_shape(self.speedups.repr('__repr__', names, True),
+                            self.speedups.repr('__repr__', names, False))
 
     def eq(self, plan):
         return self.speedups.eq('__eq__', plan.compare_names)
@@ -112,13 +104,6 @@ class CompiledBackend(_Backend):
 
     def made(self, function):
         return type(function) is self.function_type
-
-
-def _probe(self):  # pragma: no cover - never called
-    return ''
-
-
-_REPRLIB_CODE = recursive_repr()(_probe).__code__
 
 
 def _signature(params):

@@ -18,6 +18,7 @@ from ._fields import (
     field, kind_of, merge_base_fields, set_defaults_on_class)
 from ._backend import current as _current_backend
 from ._init import init_parameters, make_init
+from ._interop import rich_repr
 from ._methods import (
     HASH_ACTIONS, LazyDoc, attach, make_getstate, make_replace, make_setstate)
 from ._plan import Plan
@@ -178,6 +179,7 @@ class DataClass(metaclass=DataClassMeta):
     """
 
     __slots__ = ()
+    __rich_repr__ = rich_repr  # rich prints the fields, as for a stdlib data class
 
     def __init_subclass__(cls, /, **kwargs):
         """Build the data class from the options, then pass other keywords on.

@@ -14,6 +14,7 @@ from dataclasses import MISSING, FrozenInstanceError
 
 from ._arity import EQ_TEMPLATES
 from ._init import is_generated_init
+from ._interop import pprint_shape
 from ._fields import CLASSVAR, FIELD, INITVAR
 
 
@@ -58,9 +59,7 @@ def make_repr(plan):
     """``__repr__``: ``C(x=1, y=2)`` with the class's qualname, ``...`` on recursion.
 
     Wrapped in ``reprlib.recursive_repr`` as 3.13 wraps its own: the guard keyed
-    by instance and thread, and the shape that pprint and rich look for before
-    they print a data class field by field (rich: the wrapper's code lives in
-    reprlib; pprint: ``__wrapped__.__qualname__`` names ``__create_fn__``).
+    by instance and thread; ``pprint_shape`` marks it for pprint and rich.
     """
     names = plan.repr_names
     template = '(' + ', '.join(f'{name}=%s' for name in names) + ')'
@@ -70,10 +69,7 @@ def make_repr(plan):
         # is read, as the stdlib's f-string does.
         return self.__class__.__qualname__ + template % tuple(
             map(repr, map(getattr, repeat(self), names)))
-    __repr__.__qualname__ = '__create_fn__.<locals>.__repr__'
-    wrapper = recursive_repr()(__repr__)
-    wrapper.__wrapped__ = __repr__  # reprlib sets it only on 3.13+
-    return wrapper
+    return pprint_shape(recursive_repr()(__repr__), __repr__)
 
 
 def make_eq(plan):
