@@ -6,13 +6,12 @@ function; ``attach`` names it after the class. C-level helpers
 stdlib's semantics exactly.
 """
 
-from itertools import repeat
 from operator import attrgetter
 from reprlib import recursive_repr
 
 from dataclasses import MISSING, FrozenInstanceError
 
-from ._arity import EQ_TEMPLATES
+from ._arity import EQ_TEMPLATES, REPR_TEMPLATES
 from ._init import is_generated_init
 from ._interop import pprint_shape
 from ._fields import CLASSVAR, FIELD, INITVAR
@@ -58,17 +57,22 @@ def tuple_getter(names):
 def make_repr(plan):
     """``__repr__``: ``C(x=1, y=2)`` with the class's qualname, ``...`` on recursion.
 
+    Each field is read, then repr()'d, before the next is read, as by the
+    stdlib's f-string: an arity template up to ten fields, else ``str.format``.
     Wrapped in ``reprlib.recursive_repr`` as 3.13 wraps its own: the guard keyed
     by instance and thread; ``pprint_shape`` marks it for pprint and rich.
     """
     names = plan.repr_names
-    template = '(' + ', '.join(f'{name}=%s' for name in names) + ')'
+    if len(names) < len(REPR_TEMPLATES):
+        prefixes = [f'{", " if i else "("}{name}=' for i, name in enumerate(names)]
+        __repr__ = REPR_TEMPLATES[len(names)](names, prefixes)
+    else:
+        # str.format reads each ``{0.name}`` and applies ``!r`` before the next.
+        format_ = ('{0.__class__.__qualname__}(' + ', '.join(
+            f'{name}={{0.{name}!r}}' for name in names) + ')').format
 
-    def __repr__(self):
-        # The maps are lazy: each field is read, then repr'd, before the next
-        # is read, as the stdlib's f-string does.
-        return self.__class__.__qualname__ + template % tuple(
-            map(repr, map(getattr, repeat(self), names)))
+        def __repr__(self):
+            return format_(self)
     return pprint_shape(recursive_repr()(__repr__), __repr__)
 
 
