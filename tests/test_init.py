@@ -9,6 +9,9 @@ import pytest
 
 from dataclass_meta import KW_ONLY, DataClass, DataClassMeta, InitVar, field, replace
 
+# Classes defined inside a test use each backend in turn (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures('backend')
+
 
 def test_positional_keyword_and_defaults(slots):
     """Arguments bind positionally and by keyword; defaults fill the rest."""
@@ -328,12 +331,6 @@ _COMPILED_SELF_POSITIONAL = pytest.mark.xfail(
     "positional")
 
 
-def _self_backends():
-    from dataclass_meta import _backend
-    return [pytest.param(b, id=b.name, marks=[_COMPILED_SELF_POSITIONAL]
-                         if b.name == 'compiled' else []) for b in _backend.available()]
-
-
 _SELF_CALLS = [
     ('self', {'x': 1}), ('self', {'x': 1, 'y': 5}), ('self', {}), (None, {'x': 1}),
     (None, {}), (None, {'zz': 1}), (None, {'x': 1, 'zz': 1}), ('self', {'zz': 1}),
@@ -341,9 +338,8 @@ _SELF_CALLS = [
 ]
 
 
-@pytest.mark.parametrize('backend', _self_backends())
 @pytest.mark.parametrize('spec', ['plain', 'factory', 'kw_only', 'field-self', 'post_init'])
-def test_self_by_keyword_as_in_the_stdlib(backend, spec):
+def test_self_by_keyword_as_in_the_stdlib(backend, spec, request):
     """``C.__init__(self=obj, x=1)`` binds ``self`` by name as the stdlib's does
     (``__dataclass_self__`` when a field is called ``self``); calls without it
     raise the interpreter's errors, ``self`` counted among the missing."""
@@ -368,6 +364,8 @@ def test_self_by_keyword_as_in_the_stdlib(backend, spec):
 
     options = {'kw_only': True} if spec == 'kw_only' else {}
     std = dataclasses.dataclass(type('S', (), namespace(False)), **options)
+    if backend.name == 'compiled':
+        request.applymarker(_COMPILED_SELF_POSITIONAL)
     with _backend.use(backend):
         ours = DataClassMeta('S', (DataClass,), namespace(True), **options)
     first = '__dataclass_self__' if spec == 'field-self' else 'self'
