@@ -14,11 +14,10 @@ so the tests run the same checks against each.
 """
 
 import contextlib
-import contextvars
 import os
 from dataclasses import FrozenInstanceError
 
-from . import _init, _methods
+from . import _arity, _init, _methods
 from ._interop import pprint_shape
 
 
@@ -50,7 +49,7 @@ class PureBackend(_Backend):
 
 
 _FunctionType = type(lambda: None)
-_PURE_MODULES = frozenset({_methods.__name__, _init.__name__, 'dataclass_meta._arity'})
+_PURE_MODULES = frozenset({_methods.__name__, _init.__name__, _arity.__name__})
 
 # The C API's comparison codes (Py_LT == 0, Py_LE, Py_EQ, Py_NE, Py_GT, Py_GE).
 _ORDER_CODES = {'__lt__': 0, '__le__': 1, '__gt__': 4, '__ge__': 5}
@@ -64,8 +63,9 @@ class CompiledBackend(_Backend):
 
     def __init__(self, speedups):
         self.speedups = speedups
-        self.function_type = speedups.compiled_function
         speedups.set_signature_factory(_signature)
+        # The type of every compiled method, taken from one (whatever it is named).
+        self.function_type = type(speedups.eq('__eq__', ()))
 
     # C contract: init(name, names, n_positional, defaults, steps, initvars,
     # unbound, frozen, has_post_init, binder, factory_marker, no_default);
@@ -141,17 +141,22 @@ backend = (PURE if os.environ.get('DATACLASS_META_PURE', '') == '1'
 #: ``'compiled'`` or ``'pure'``: which backend ``backend`` is.
 BACKEND = backend.name
 
-_chosen = contextvars.ContextVar('dataclass_meta_backend')
+_chosen = None  # a ContextVar once use() is first called (contextvars costs imports)
 
 
 def current():
     """The backend for the class being defined now."""
-    return _chosen.get(backend)
+    return backend if _chosen is None else _chosen.get(backend)
 
 
 @contextlib.contextmanager
 def use(chosen):
-    """Define classes with ``chosen`` (a backend of ``available()``) meanwhile."""
+    """Define classes with ``chosen`` (a backend of ``available()``) meanwhile,
+    in this thread or task only."""
+    global _chosen
+    if _chosen is None:
+        import contextvars
+        _chosen = contextvars.ContextVar('dataclass_meta_backend')
     token = _chosen.set(chosen)
     try:
         yield chosen
