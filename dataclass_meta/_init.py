@@ -257,18 +257,19 @@ def _assigner(plan, store):
     """``assign(self, values)``: store the fields in definition order, calling
     default factories at their field's turn, then call ``__post_init__`` with
     the InitVars (in definition order, as the stdlib does)."""
-    steps, initvars, unbound, has_post_init = (plan.steps, plan.initvars, plan.unbound,
-                                               plan.has_post_init)
+    initvars, unbound, has_post_init = plan.initvars, plan.unbound, plan.has_post_init
+    # None for "no parameter" (the plan's -1): an identity test in the loop below
+    steps = tuple((name, None if i < 0 else i, factory) for name, i, factory in plan.steps)
     names = tuple(name for name, _, _ in steps)
     picks = tuple(i for _, i, _ in steps)
-    plain = all(i >= 0 and factory is None for _, i, factory in steps)
+    plain = all(i is not None and factory is None for _, i, factory in steps)
 
     def assign(self, values):
         if plain:  # C loop; every store returns None
             any(map(store, repeat(self), names, map(values.__getitem__, picks)))
         else:
             for name, i, factory in steps:
-                if i < 0:
+                if i is None:
                     value = factory()
                 else:
                     value = values[i]
