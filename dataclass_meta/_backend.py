@@ -1,30 +1,162 @@
-"""Which implementation of the generated methods is active: compiled or pure.
+"""The two implementations of the generated methods, and the one in use.
 
-``_speedups`` (the optional C extension) provides the generated methods as C-level
-closures; the pure-Python closures are the reference and the fallback. The
-compiled one is used when it was built, unless ``DATACLASS_META_PURE=1`` is set
-in the environment when the package is first imported.
+``PureBackend`` builds the pure-Python closures (the reference, always there);
+``CompiledBackend`` builds the same methods as C-level closures from the optional
+``_speedups`` extension. Both have one factory API: each factory takes the
+class's ``Plan`` (``_plan``; ``init`` takes the ``InitPlan`` of ``_init``) and
+returns the method. ``backend`` is chosen once, when the package is first
+imported: the compiled one when it was built, unless ``DATACLASS_META_PURE=1``.
+Nothing else in the package asks which backend is active.
+
+``use(backend)`` makes classes defined while it is active (in this thread or
+task) use ``backend``; ``available()`` lists every backend this process can use,
+so the tests run the same checks against each.
 """
 
+import contextlib
 import os
+from dataclasses import FrozenInstanceError
 
-speedups = None
-if os.environ.get('DATACLASS_META_PURE', '') != '1':
-    try:
-        from . import _speedups as speedups
-    except ImportError:  # not built (no compiler at install time): the pure backend
-        speedups = None
+from . import _arity, _init, _methods
+from ._interop import pprint_shape
 
-#: ``'compiled'`` or ``'pure'``: the backend this process uses.
-BACKEND = 'pure' if speedups is None else 'compiled'
+
+class _Backend:
+    name = ''
+
+    def __repr__(self):
+        return f'<dataclass_meta backend {self.name!r}>'
+
+
+class PureBackend(_Backend):
+    """The pure-Python closures of ``_methods`` and ``_init``."""
+
+    name = 'pure'
+
+    init = staticmethod(_init.pure_init)
+    repr = staticmethod(_methods.make_repr)
+    eq = staticmethod(_methods.make_eq)
+    order = staticmethod(_methods.make_order)
+    hash = staticmethod(_methods.make_hash)
+    frozen_setattr = staticmethod(_methods.make_frozen_setattr)
+    frozen_delattr = staticmethod(_methods.make_frozen_delattr)
+
+    @staticmethod
+    def made(function):
+        """Whether ``function`` is a method this backend generated."""
+        return (type(function) is _FunctionType
+                and function.__globals__.get('__name__') in _PURE_MODULES)
+
+
+_FunctionType = type(lambda: None)
+_PURE_MODULES = frozenset({_methods.__name__, _init.__name__, _arity.__name__})
+
+
+class CompiledBackend(_Backend):
+    """The C-level closures of ``_speedups``: this class is the only caller of
+    its entry points, so a change of their signatures stays here."""
+
+    name = 'compiled'
+
+    def __init__(self, speedups):
+        self.speedups = speedups
+        speedups.set_signature_factory(_signature)
+        # The type of every compiled method, taken from one (whatever it is named).
+        self.function_type = type(speedups.eq('__eq__', ()))
+
+    # C contract: init(name, plan) reads names, n_positional, defaults, steps,
+    # initvars, unbound, frozen, has_post_init, binder, factory_marker and
+    # no_default from the plan, once.
+    def init(self, plan):
+        return self.speedups.init('__init__', plan)
+
+    def repr(self, plan):
+        """The guarded compiled ``__repr__``, in the pure one's shape for pprint
+        and rich (``_interop``)."""
+        names = plan.repr_names
+        return pprint_shape(self.speedups.repr('__repr__', names, True),
+                            self.speedups.repr('__repr__', names, False))
+
+    def eq(self, plan):
+        return self.speedups.eq('__eq__', plan.compare_names)
+
+    # C contract: order(name, names) reads the operator from the name.
+    def order(self, name, plan):
+        return self.speedups.order(name, plan.compare_names)
+
+    def hash(self, plan):
+        return self.speedups.hash('__hash__', plan.hash_names)
+
+    def frozen_setattr(self, plan):
+        return self.speedups.frozen('__setattr__', plan.cls, frozenset(plan.field_names),
+                                    FrozenInstanceError, False)
+
+    def frozen_delattr(self, plan):
+        return self.speedups.frozen('__delattr__', plan.cls, frozenset(plan.field_names),
+                                    FrozenInstanceError, True)
+
+    def made(self, function):
+        return type(function) is self.function_type
 
 
 def _signature(params):
-    """The signature of a small generated method: ``(self, other)`` and so on."""
+    """The signature of a small compiled method: ``(self, other)`` and so on."""
     import inspect
     kind = inspect.Parameter.POSITIONAL_OR_KEYWORD
     return inspect.Signature([inspect.Parameter(name, kind) for name in params])
 
 
-if speedups is not None:
-    speedups.set_signature_factory(_signature)
+PURE = PureBackend()
+_compiled = []  # [CompiledBackend] once loaded, [None] when not built
+
+
+def compiled():
+    """The compiled backend, or None when the extension was not built."""
+    if not _compiled:
+        try:
+            from . import _speedups
+        except ImportError:  # not built (no compiler at install time)
+            _compiled.append(None)
+        else:
+            _compiled.append(CompiledBackend(_speedups))
+    return _compiled[0]
+
+
+def available():
+    """Every backend this process can use: the pure one, then the compiled one."""
+    return (PURE,) if compiled() is None else (PURE, compiled())
+
+
+#: The backend of this process (``DATACLASS_META_PURE=1`` forces the pure one).
+backend = (PURE if os.environ.get('DATACLASS_META_PURE', '') == '1'
+           else compiled() or PURE)
+
+#: ``'compiled'`` or ``'pure'``: which backend ``backend`` is.
+BACKEND = backend.name
+
+_chosen = None  # a ContextVar once use() is first called (contextvars costs imports)
+
+
+def current():
+    """The backend for the class being defined now."""
+    return backend if _chosen is None else _chosen.get(backend)
+
+
+@contextlib.contextmanager
+def use(chosen):
+    """Define classes with ``chosen`` (a backend of ``available()``) meanwhile,
+    in this thread or task only."""
+    global _chosen
+    if _chosen is None:
+        import contextvars
+        _chosen = contextvars.ContextVar('dataclass_meta_backend')
+    token = _chosen.set(chosen)
+    try:
+        yield chosen
+    finally:
+        _chosen.reset(token)
+
+
+def made_by_any(function):
+    """Whether ``function`` is a generated method of any backend."""
+    return any(b.made(function) for b in available())

@@ -12,7 +12,6 @@ import types
 import weakref
 
 from ._fields import FIELD
-from ._getters import tuple_getter
 from ._options import NAMES as _OPTION_NAMES
 
 _FIELDS = '__dataclass_fields__'
@@ -55,36 +54,29 @@ if sys.version_info < (3, 11):
         return hasattr(cls, _FIELDS)
 
 
-_NOT_A_DATACLASS = object()
-_PLANS = {}  # id(class) -> (weakref to the class, fields dict id and size, names, getter)
+_NAMES = {}  # id(class) -> (weakref to the class, fields dict id and size, names)
 
 
-def _plan(cls, all_fields):
-    """(field names, values getter) of a data class, cached per class.
+def _field_names(cls, all_fields):
+    """The field names of a data class, cached per class.
 
     Keyed by the class's id and checked through a weak reference, so the cache
     keeps no class alive; rebuilt if the fields dict changed; bounded.
     """
-    plan = _PLANS.get(id(cls))
-    if (plan is None or plan[0]() is not cls or plan[1] != id(all_fields)
-            or plan[2] != len(all_fields)):
-        if len(_PLANS) >= 1024:
-            _PLANS.clear()
+    entry = _NAMES.get(id(cls))
+    if (entry is None or entry[0]() is not cls or entry[1] != id(all_fields)
+            or entry[2] != len(all_fields)):
+        if len(_NAMES) >= 1024:
+            _NAMES.clear()
         names = tuple(f.name for f in all_fields.values() if f._field_type is FIELD)
-        plan = _PLANS[id(cls)] = (weakref.ref(cls), id(all_fields), len(all_fields),
-                                  names, tuple_getter(names))
-    return plan[3], plan[4]
+        entry = _NAMES[id(cls)] = (weakref.ref(cls), id(all_fields), len(all_fields), names)
+    return entry[3]
 
 
-def _names_and_values(obj, cls, all_fields):
-    """The field names and, if every field reads, their values in one C call
-    (else ``None``: the caller reads field by field, failing where the stdlib does)."""
-    names, getter = _plan(cls, all_fields)
-    try:
-        return names, getter(obj)
-    except Exception:
-        return names, None
-
+# asdict and astuple read as the stdlib's ``_asdict_inner``: the class is checked
+# for fields, ``fields(obj)`` reads ``obj.__dataclass_fields__`` through the
+# instance, then each field is read and converted before the next is read. A
+# value of an atomic type is kept as it is without a call.
 
 def asdict(obj, *, dict_factory=dict):
     """The fields of an instance as a new dict, recursing into data classes,
@@ -98,16 +90,14 @@ def _asdict(obj, dict_factory):
     cls = type(obj)
     if cls in _ATOMIC:
         return obj
-    all_fields = getattr(cls, _FIELDS, _NOT_A_DATACLASS)
-    if all_fields is not _NOT_A_DATACLASS:
-        names, values = _names_and_values(obj, cls, all_fields)
-        if values is not None and _ATOMIC.issuperset(map(type, values)):
-            pairs = zip(names, values)
-        elif values is not None:
-            pairs = [(name, _asdict(value, dict_factory)) for name, value in zip(names, values)]
-        else:
-            pairs = [(name, _asdict(getattr(obj, name), dict_factory)) for name in names]
-        return dict(pairs) if dict_factory is dict else dict_factory(list(pairs))
+    if hasattr(cls, _FIELDS):
+        names = _field_names(cls, getattr(obj, _FIELDS))
+        if dict_factory is dict:
+            return {name: value if type(value) in _ATOMIC else _asdict(value, dict)
+                    for name in names for value in (getattr(obj, name),)}
+        return dict_factory([
+            (name, value if type(value) in _ATOMIC else _asdict(value, dict_factory))
+            for name in names for value in (getattr(obj, name),)])
     if cls is list:
         return [_asdict(v, dict_factory) for v in obj]
     if cls is dict:
@@ -128,18 +118,11 @@ def _astuple(obj, tuple_factory):
     cls = type(obj)
     if cls in _ATOMIC:
         return obj
-    all_fields = getattr(cls, _FIELDS, _NOT_A_DATACLASS)
-    if all_fields is not _NOT_A_DATACLASS:
-        names, values = _names_and_values(obj, cls, all_fields)
-        if values is not None and _ATOMIC.issuperset(map(type, values)):
-            if tuple_factory is tuple:
-                return values  # a new tuple already
-            items = list(values)
-        elif values is not None:
-            items = [_astuple(value, tuple_factory) for value in values]
-        else:
-            items = [_astuple(getattr(obj, name), tuple_factory) for name in names]
-        return tuple_factory(items)
+    if hasattr(cls, _FIELDS):
+        names = _field_names(cls, getattr(obj, _FIELDS))
+        return tuple_factory([
+            value if type(value) in _ATOMIC else _astuple(value, tuple_factory)
+            for name in names for value in (getattr(obj, name),)])
     if cls is list:
         return [_astuple(v, tuple_factory) for v in obj]
     if cls is dict:

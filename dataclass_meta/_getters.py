@@ -3,8 +3,7 @@
 ``tuple_getter``: ``self -> (self.a, self.b, ...)``, for ``__eq__``, the
 orderings, ``__hash__``, ``__replace__``, ``__getstate__``, ``asdict`` and
 ``astuple``. Either kind reads the attributes in order and raises the first
-error, as ``(obj.a, obj.b)`` does. ``repr_function``: the unguarded
-``__repr__``, ``C(a=1, b=2)``. ``unrolled_stores``: on PyPy, ``__init__``'s
+error, as ``(obj.a, obj.b)`` does. ``unrolled_stores``: on PyPy, ``__init__``'s
 stores for classes beyond the arity templates.
 
 - CPython: ``operator.attrgetter(*names)``, one C call for all the fields.
@@ -14,11 +13,6 @@ stores for classes beyond the arity templates.
   read. So the getter is a closure with one ``getattr`` per field, unrolled up to
   eight fields; more fields are read in halves, concatenated, so no
   loop stops the JIT from inlining the getter into its caller.
-
-``__repr__`` likewise: on CPython one ``%`` of a prepared template over the
-tuple; on PyPy, where the JIT does not compile ``%`` with a template it cannot
-see (about 300 ns against 40 ns), a concatenation of ``"a=" + repr(self.a)``
-pieces, joined in halves like the getter.
 """
 
 import sys
@@ -110,40 +104,6 @@ def _getattr_tuple(names):
     half = len(names) // 2
     head, tail = _getattr_tuple(names[:half]), _getattr_tuple(names[half:])
     return lambda obj: head(obj) + tail(obj)
-
-
-def _percent_repr(names):
-    template = '(' + ', '.join(f'{name}=%r' for name in names) + ')'
-    values = tuple_getter(names)
-
-    def __repr__(self):
-        return self.__class__.__qualname__ + template % values(self)
-    return __repr__
-
-
-def _fields_text(names):
-    """``obj -> 'a=1, b=2'``: each field read, then its ``repr``, in order."""
-    if len(names) == 1:
-        name = names[0]
-        head = name + '='
-        return lambda obj: head + repr(getattr(obj, name))
-    half = len(names) // 2
-    left, right = _fields_text(names[:half]), _fields_text(names[half:])
-    return lambda obj: left(obj) + ', ' + right(obj)
-
-
-def _concatenated_repr(names):
-    if not names:
-        return _percent_repr(names)
-    text = _fields_text(names)
-
-    def __repr__(self):
-        return self.__class__.__qualname__ + '(' + text(self) + ')'
-    return __repr__
-
-
-#: ``repr_function(names)``: the unguarded ``__repr__`` showing those fields.
-repr_function = _concatenated_repr if PYPY else _percent_repr
 
 
 def _store_step(store, name, i, factory, marker):

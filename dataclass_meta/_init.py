@@ -14,10 +14,8 @@ import sys
 from dataclasses import MISSING, _HAS_DEFAULT_FACTORY as FACTORY
 from itertools import repeat
 from operator import itemgetter
-from types import SimpleNamespace
 
 from ._arity import MISSING_ARG, TEMPLATES
-from ._backend import speedups
 from ._callrules import MULTIPLE_FIRST, UNEXPECTED_COUNTED
 from ._fields import CLASSVAR, INITVAR, annotationlib
 from ._getters import operator_tuple, unrolled_stores
@@ -45,57 +43,113 @@ def _default_of(f):
     return _NO_DEFAULT
 
 
-def make_init(cls, fields, frozen, slots, has_post_init):
-    """``__init__`` with the stdlib's behaviour (3.13 ``_init_fn``), as a closure.
+class InitPlan:
+    """What an ``__init__`` of either backend needs, built from the class's plan.
 
-    Binds like ``def __init__(self, x, y=0, *, z)``, assigns fields in definition
-    order (``object.__setattr__`` when frozen), calling each default factory at
-    its field's turn, then calls ``__post_init__`` with the InitVars. Classes of
-    up to ten plain positional fields get an arity template (``_arity``).
+    ``names``: the parameters in order (``n_positional`` positional ones, then
+    keyword-only); ``defaults``: per parameter its default, ``factory_marker``
+    (a default factory is due) or ``no_default``; ``steps``: per stored field
+    ``(name, parameter index or -1, factory or None)`` in definition order;
+    ``initvars``: the parameter indexes of the InitVars; ``unbound``: the name
+    of an ``init=False`` InitVar (or None); ``binder``: ``_binder``, built on
+    first use; ``take_self``: for a call that gives no positional argument.
     """
-    first_param = self_name(fields)  # ClassVars count here, as in the stdlib
-    # One pass: the fields __init__ deals with, its parameters, and whether every
-    # field is a plain positional parameter without a factory (the template case).
-    positional, keyword, kept, simple = [], [], [], True
-    for f in fields:
-        if f._field_type is CLASSVAR:
-            continue
-        kept.append(f)
-        if f.init:
-            (keyword if f.kw_only else positional).append(f)
-            if f.kw_only or f._field_type is INITVAR or f.default_factory is not MISSING:
+
+    __slots__ = ('cls', 'first_param', 'positional', 'keyword', 'fields', 'names',
+                 'n_positional', 'defaults', 'steps', 'initvars', 'unbound', 'frozen',
+                 'slots', 'has_post_init', 'simple', '_binder')
+    factory_marker = FACTORY
+    no_default = _NO_DEFAULT
+
+    def __init__(self, plan):
+        self.cls = plan.cls
+        self.first_param = self_name(plan.all_fields)  # ClassVars count, as in the stdlib
+        self.frozen, self.slots, self.has_post_init = plan.frozen, plan.slots, plan.has_post_init
+        # One pass: the parameters, and whether every field is a plain positional
+        # parameter without a factory (the template case).
+        positional, keyword, simple = [], [], True
+        for f in plan.fields:
+            if f.init:
+                (keyword if f.kw_only else positional).append(f)
+                if f.kw_only or f._field_type is INITVAR or f.default_factory is not MISSING:
+                    simple = False
+            else:
                 simple = False
-        else:
-            simple = False
-    fields = kept
-    params = positional + keyword
-    store = _object_setattr if frozen else setattr
-    if speedups is not None:
-        __init__ = _compiled_init(cls, first_param, fields, positional, keyword, slots,
-                                  frozen, has_post_init)
-    elif simple and len(params) < len(TEMPLATES):
-        names = tuple([f.name for f in params])
-        defaults = tuple([MISSING_ARG if f.default is MISSING else f.default for f in params])
-        binder = []  # the template calls it only for mixed calls and errors: build it then
+        self.positional, self.keyword, self.simple = positional, keyword, simple
+        self.fields = plan.fields
+        params = positional + keyword
+        self.names = tuple([f.name for f in params])
+        self.n_positional = len(positional)
+        self.defaults = tuple([_default_of(f) for f in params])
+        self.steps, self.initvars, self.unbound = _assignment(plan.fields, params, plan.slots)
+        self._binder = None
 
-        def bind(args, kwargs):
-            if not binder:
-                binder.append(_binder(cls, first_param, positional, keyword))
-            return binder[0](args, kwargs)
-        __init__ = TEMPLATES[len(params)](store, names, defaults, bind, has_post_init)
-    else:
-        bind = _binder(cls, first_param, positional, keyword)
-        assign = _assigner(fields, params, slots, store, has_post_init)
+    @property
+    def take_self(self):
+        """``take_self(kwargs)``: ``self`` given by keyword (see ``_self_taker``)."""
+        return _self_taker(self)
 
-        def __init__(self, /, *args, **kwargs):
-            assign(self, bind(args, kwargs))
+    @property
+    def binder(self):
+        binder = self._binder
+        if binder is None:
+            binder = self._binder = _binder(self.cls, self.first_param, self.positional,
+                                            self.keyword)
+        return binder
 
+
+def make_init(plan, backend):
+    """``__init__`` with the stdlib's behaviour (3.13 ``_init_fn``) from ``backend``,
+    with the signature and annotations of the stdlib's."""
+    init_plan = InitPlan(plan)
+    __init__ = backend.init(init_plan)
+    positional, keyword = init_plan.positional, init_plan.keyword
     __init__.__signature__ = Signature.deferred(
-        lambda: _signature(first_param, positional, keyword))
-    set_init_annotations(__init__, cls, fields)
-    if any(isinstance(f.type, str) for f in params):
-        __init__.__wrapped__ = ModuleScope(cls.__module__)
+        lambda: _signature(init_plan.first_param, positional, keyword))
+    set_init_annotations(__init__, plan.cls, plan.fields)
+    if any(isinstance(f.type, str) for f in positional + keyword):
+        __init__.__wrapped__ = ModuleScope(plan.cls.__module__)
     return __init__
+
+
+def pure_init(plan):
+    """The pure ``__init__`` of an ``InitPlan``: binds like ``def __init__(self, x,
+    y=0, *, z)``, assigns fields in definition order (``object.__setattr__`` when
+    frozen), calling each default factory at its field's turn, then calls
+    ``__post_init__`` with the InitVars. Classes of up to ten plain positional
+    fields get an arity template (``_arity``)."""
+    store = _object_setattr if plan.frozen else setattr
+    if plan.simple and len(plan.names) < len(TEMPLATES):
+        defaults = tuple([MISSING_ARG if d is _NO_DEFAULT else d for d in plan.defaults])
+
+        def bind(args, kwargs):  # mixed calls and errors only: the binder is built then
+            return plan.binder(args, kwargs)
+        return TEMPLATES[len(plan.names)](store, plan.names, defaults, bind,
+                                          plan.take_self, plan.has_post_init)
+    bind = plan.binder
+    assign = _assigner(plan, store)
+    take_self = plan.take_self
+
+    def __init__(self=MISSING_ARG, /, *args, **kwargs):
+        if self is MISSING_ARG:  # C.__init__(self=obj, ...)
+            self = take_self(kwargs)
+        assign(self, bind(args, kwargs))
+    return __init__
+
+
+def _self_taker(plan):
+    """``take_self(kwargs)`` for an ``__init__`` called without ``self``: the
+    stdlib's ``self`` is an ordinary parameter, so ``C.__init__(self=obj, x=1)``
+    binds it by keyword (named ``__dataclass_self__`` when a field is called
+    ``self``). Takes it out of ``kwargs``, or raises the interpreter's error."""
+    first = plan.first_param
+
+    def take_self(kwargs):
+        if first in kwargs:
+            return kwargs.pop(first)
+        _call_error_factory(plan.cls, first, plan.positional, plan.keyword)(
+            (), kwargs, self_given=False)
+    return take_self
 
 
 def is_generated_init(function):
@@ -173,26 +227,9 @@ def _item_tuple(names):
     return operator_tuple(itemgetter, names)
 
 
-def _compiled_init(cls, first_param, fields, positional, keyword, slots, frozen,
-                   has_post_init):
-    """The compiled ``__init__`` (``_speedups.init``): the same binding, steps and
-    ``__post_init__`` call as ``_binder`` + ``_assigner``, in C. Calls that do not
-    bind simply (every erroneous one) go to ``_binder``, which raises."""
-    params = positional + keyword
-    steps, initvars, unbound = _assignment(fields, params, slots)
-    plan = SimpleNamespace(
-        names=tuple([f.name for f in params]), n_positional=len(positional),
-        defaults=tuple([_default_of(f) for f in params]),
-        steps=tuple([(name, -1 if i is None else i, factory) for name, i, factory in steps]),
-        initvars=initvars, unbound=unbound, frozen=frozen, has_post_init=has_post_init,
-        binder=_binder(cls, first_param, positional, keyword), factory_marker=FACTORY,
-        no_default=_NO_DEFAULT)
-    return speedups.init('__init__', plan)
-
-
 def _assignment(fields, params, slots):
     """What ``__init__`` stores, in definition order: (name, parameter index or
-    None, factory or None) per field; the parameter indexes of the InitVars;
+    -1, factory or None) per field; the parameter indexes of the InitVars;
     the name of an ``init=False`` InitVar (or None)."""
     index = {f.name: i for i, f in enumerate(params)}
     steps = []
@@ -203,21 +240,23 @@ def _assignment(fields, params, slots):
         if f.init:
             steps.append((f.name, index[f.name], factory))
         elif factory is not None:
-            steps.append((f.name, None, factory))
+            steps.append((f.name, -1, factory))
         elif slots and f.default is not MISSING:
-            steps.append((f.name, None, repeat(f.default).__next__))
+            steps.append((f.name, -1, repeat(f.default).__next__))
     initvars = tuple(index[f.name] for f in fields if f.init and f._field_type is INITVAR)
     # The stdlib passes every InitVar to __post_init__ by name; one with
     # init=False is no parameter there, so its __init__ fails with NameError.
     unbound = next((f.name for f in fields if f._field_type is INITVAR and not f.init), None)
-    return steps, initvars, unbound
+    return tuple(steps), initvars, unbound
 
 
-def _assigner(fields, params, slots, store, has_post_init):
+def _assigner(plan, store):
     """``assign(self, values)``: store the fields in definition order, calling
     default factories at their field's turn, then call ``__post_init__`` with
     the InitVars (in definition order, as the stdlib does)."""
-    steps, initvars, unbound = _assignment(fields, params, slots)
+    initvars, unbound, has_post_init = plan.initvars, plan.unbound, plan.has_post_init
+    # None for "no parameter" (the plan's -1): an identity test in the loop below
+    steps = tuple((name, None if i < 0 else i, factory) for name, i, factory in plan.steps)
     names = tuple(name for name, _, _ in steps)
     picks = tuple(i for _, i, _ in steps)
     plain = all(i is not None and factory is None for _, i, factory in steps)
@@ -359,8 +398,8 @@ def _call_error_factory(cls, first_param, positional, keyword):
     defcount = sum(1 for f in positional if _default_of(f) is not _NO_DEFAULT)
     kw_required = [f.name for f in keyword if _default_of(f) is _NO_DEFAULT]
 
-    def raise_call_error(args, kwargs):
-        given = len(args) + 1
+    def raise_call_error(args, kwargs, self_given=True):
+        given = len(args) + self_given
         bound = set(names[:given])
         unexpected = []
         for key in kwargs:

@@ -11,16 +11,17 @@ import abc
 import dataclasses
 import sys
 from dataclasses import KW_ONLY, MISSING
-from operator import ge as _ge, gt as _gt, le as _le, lt as _lt
 
 from . import _options
 from ._fields import (
     CLASSVAR as _CLASSVAR, FIELD, Field, annotations_of, check_field_order, collect_own_fields,
     field, kind_of, merge_base_fields, set_defaults_on_class)
+from ._backend import current as _current_backend
 from ._init import init_parameters, make_init
+from ._interop import rich_repr
 from ._methods import (
-    HASH_ACTIONS, LazyDoc, attach, make_eq, make_frozen_delattr, make_frozen_setattr,
-    make_getstate, make_hash, make_order, make_replace, make_repr, make_setstate)
+    HASH_ACTIONS, LazyDoc, attach, make_getstate, make_replace, make_setstate)
+from ._plan import Plan
 
 _SLOTTED = '__dataclass_slotted__'  # (annotations, defaults) from DataClassMeta
 
@@ -205,6 +206,7 @@ class DataClass(metaclass=DataClassMeta):
     """
 
     __slots__ = ()
+    __rich_repr__ = rich_repr  # rich prints the fields, as for a stdlib data class
 
     def __init_subclass__(cls, /, **kwargs):
         """Build the data class from the options, then pass other keywords on.
@@ -269,27 +271,24 @@ def _pop_slotted(cls):
 _TOTAL = 'Consider using functools.total_ordering'
 
 # The generated methods. Per row: name, whether the options want it, the
-# factory (cls, params, fields of kind FIELD, all fields), and what a method of
-# that name written in the class body means: 'keep' it, or an error (with the
-# stdlib's suffix, if any). __hash__ follows HASH_ACTIONS instead.
+# factory (the class's plan, the backend), and what a method of that name
+# written in the class body means: 'keep' it, or an error (with the stdlib's
+# suffix, if any). __hash__ follows HASH_ACTIONS instead.
 _METHODS = (
-    ('__init__', lambda p: p.init, lambda c, p, fl, al: make_init(
-        c, al, p.frozen, p.slots, hasattr(c, '__post_init__')), 'keep'),
-    ('__replace__', lambda p: True, lambda c, p, fl, al: make_replace(al, c), 'keep'),
-    ('__repr__', lambda p: p.repr, lambda c, p, fl, al: make_repr(fl), 'keep'),
-    ('__eq__', lambda p: p.eq, lambda c, p, fl, al: make_eq(fl), 'keep'),
-    ('__lt__', lambda p: p.order, lambda c, p, fl, al: make_order(fl, _lt), _TOTAL),
-    ('__le__', lambda p: p.order, lambda c, p, fl, al: make_order(fl, _le), _TOTAL),
-    ('__gt__', lambda p: p.order, lambda c, p, fl, al: make_order(fl, _gt), _TOTAL),
-    ('__ge__', lambda p: p.order, lambda c, p, fl, al: make_order(fl, _ge), _TOTAL),
-    ('__setattr__', lambda p: p.frozen,
-     lambda c, p, fl, al: make_frozen_setattr(c, fl), ''),
-    ('__delattr__', lambda p: p.frozen,
-     lambda c, p, fl, al: make_frozen_delattr(c, fl), ''),
+    ('__init__', lambda p: p.init, make_init, 'keep'),
+    ('__replace__', lambda p: True, lambda plan, b: make_replace(plan), 'keep'),
+    ('__repr__', lambda p: p.repr, lambda plan, b: b.repr(plan), 'keep'),
+    ('__eq__', lambda p: p.eq, lambda plan, b: b.eq(plan), 'keep'),
+    ('__lt__', lambda p: p.order, lambda plan, b: b.order('__lt__', plan), _TOTAL),
+    ('__le__', lambda p: p.order, lambda plan, b: b.order('__le__', plan), _TOTAL),
+    ('__gt__', lambda p: p.order, lambda plan, b: b.order('__gt__', plan), _TOTAL),
+    ('__ge__', lambda p: p.order, lambda plan, b: b.order('__ge__', plan), _TOTAL),
+    ('__setattr__', lambda p: p.frozen, lambda plan, b: b.frozen_setattr(plan), ''),
+    ('__delattr__', lambda p: p.frozen, lambda plan, b: b.frozen_delattr(plan), ''),
     ('__getstate__', lambda p: p.frozen and p.slots,
-     lambda c, p, fl, al: make_getstate(c, tuple(f.name for f in fl)), 'keep'),
+     lambda plan, b: make_getstate(plan), 'keep'),
     ('__setstate__', lambda p: p.frozen and p.slots,
-     lambda c, p, fl, al: make_setstate(c, tuple(f.name for f in fl)), 'keep'),
+     lambda plan, b: make_setstate(plan), 'keep'),
 )
 
 
@@ -315,7 +314,6 @@ _WANTED = {}  # the rows of _METHODS that a combination of options wants
 def _attach_methods(cls, params, fields):
     """Check every conflict first (nothing half-attached), then attach."""
     own = cls.__dict__
-    plain = [f for f in fields if f._field_type is FIELD]
     if params.init:
         check_field_order(cls, (f for f in fields if f._field_type is not _CLASSVAR))
     hash_action = HASH_ACTIONS[params.unsafe_hash, params.eq, params.frozen,
@@ -331,15 +329,17 @@ def _attach_methods(cls, params, fields):
             msg = f'Cannot overwrite attribute {name} in class {cls.__name__}'
             raise TypeError(f'{msg} {explicit}' if explicit else msg)
     explicit_replace = '__replace__' in own
+    plan = Plan(cls, fields, params.frozen, params.slots)
+    backend = _current_backend()
     for name, _, factory, _ in wanted:
         if name not in own:
-            attach(cls, name, factory(cls, params, plain, fields))
+            attach(cls, name, factory(plan, backend))
     # replace() calls the generated one, even where the class has its own
     # __replace__; the class is kept beside it so subclasses cannot inherit it.
-    generated = make_replace(fields, cls) if explicit_replace else own['__replace__']
+    generated = make_replace(plan) if explicit_replace else own['__replace__']
     _store(cls, '__dataclass_replace__', (cls, generated.replace))
     if hash_action == 'add':
-        attach(cls, '__hash__', make_hash(plain))
+        attach(cls, '__hash__', backend.hash(plan))
     elif hash_action == 'none':
         _store(cls, '__hash__', None)
 

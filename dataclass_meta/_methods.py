@@ -6,17 +6,16 @@ function; ``attach`` names it after the class. Fast helpers
 stdlib's semantics exactly.
 """
 
-from operator import ge, gt, le, lt
 from reprlib import recursive_repr
 from threading import get_ident
 
 from dataclasses import MISSING, FrozenInstanceError
 
-from ._arity import EQ_TEMPLATES
-from ._backend import speedups
+from ._arity import EQ_TEMPLATES, REPR_TEMPLATES
 from ._init import is_generated_init
+from ._interop import pprint_shape
 from ._fields import CLASSVAR, FIELD, INITVAR
-from ._getters import repr_function, tuple_getter
+from ._getters import tuple_getter
 
 
 _object_new = object.__new__
@@ -29,84 +28,71 @@ def attach(cls, name, function):
         function.__name__ = name
     function.__qualname__ = f'{cls.__qualname__}.{name}'
     function.__module__ = cls.__module__
-    if speedups is not None and not isinstance(function, _FunctionType):
+    if not isinstance(function, _FunctionType):
         # compiled: like any method descriptor, it names its class (inspect.getdoc
         # then finds the inherited docstring, as for the pure closure)
         function.__objclass__ = cls
     type.__setattr__(cls, name, function)  # past DataClassMeta's guard: ours
 
 
-def make_repr(fields):
+def make_repr(plan):
     """``__repr__``: ``C(x=1, y=2)`` with the class's qualname, ``...`` on recursion.
 
+    Each field is read, then repr()'d, before the next is read, as by the
+    stdlib's f-string: an arity template up to ten fields, else ``str.format``.
     Wrapped in ``reprlib.recursive_repr`` as 3.13 wraps its own: the guard keyed
-    by instance and thread, and the shape that pprint and rich look for before
-    they print a data class field by field (rich: the wrapper's code lives in
-    reprlib; pprint: ``__wrapped__.__qualname__`` names ``__create_fn__``).
+    by instance and thread; ``pprint_shape`` marks it for pprint and rich.
     """
-    names = tuple(f.name for f in fields if f.repr)
-    if speedups is not None:
-        return _compiled_repr(names)
-    __repr__ = repr_function(names)
-    __repr__.__qualname__ = '__create_fn__.<locals>.__repr__'
-    wrapper = recursive_repr()(__repr__)
-    wrapper.__wrapped__ = __repr__  # reprlib sets it only on 3.13+
-    return wrapper
+    names = plan.repr_names
+    if len(names) < len(REPR_TEMPLATES):
+        prefixes = [f'{", " if i else "("}{name}=' for i, name in enumerate(names)]
+        __repr__ = REPR_TEMPLATES[len(names)](names, prefixes)
+    else:
+        # str.format reads each ``{0.name}`` and applies ``!r`` before the next.
+        format_ = ('{0.__class__.__qualname__}(' + ', '.join(
+            f'{name}={{0.{name}!r}}' for name in names) + ')').format
+
+        def __repr__(self):
+            return format_(self)
+    return pprint_shape(recursive_repr()(__repr__), __repr__)
 
 
-def _compiled_repr(names):
-    """The compiled ``__repr__`` in the same shape: the guard keyed like reprlib's,
-    ``__wrapped__`` the unguarded one named ``__create_fn__.<locals>.__repr__``
-    (pprint)."""
-    inner = speedups.repr('__repr__', names, False)
-    inner.__qualname__ = '__create_fn__.<locals>.__repr__'
-    wrapper = speedups.repr('__repr__', names, True)
-    wrapper.__wrapped__ = inner
-    return wrapper
-
-
-def make_eq(fields):
+def make_eq(plan):
     """``__eq__`` as 3.13 builds it: same class only, then field by field.
 
-    ``self.a == other.a and self.b == other.b``: no identity shortcut per field
-    (unlike tuple comparison), stops at the first false result and returns it.
-    Up to ten fields: an arity template; beyond, the same through ``map``.
+    ``self.a == other.a and self.b == other.b``: each pair read and compared in
+    turn, no identity shortcut per field (unlike tuple comparison), stops at the
+    first false result and returns it, and returns the last result without
+    asking its truth. Up to ten fields: an arity template; beyond, a loop.
     """
-    names = tuple(f.name for f in fields if f.compare)
-    if speedups is not None:
-        return speedups.eq('__eq__', names)
-    lazy = _lazy_eq(names)
+    names = plan.compare_names
     if len(names) < len(EQ_TEMPLATES):
-        return EQ_TEMPLATES[len(names)](tuple_getter(names), lazy)
-    return lazy
+        return EQ_TEMPLATES[len(names)](names)
+    return _eq_loop(names[:-1], names[-1])
 
 
-def _lazy_eq(names):
-    """The field-by-field ``__eq__``, each attribute read only when reached."""
+def _eq_loop(names, last):
+    """The field-by-field ``__eq__`` for any number of fields (at least one)."""
     def __eq__(self, other):
         if self is other:
             return True
         if other.__class__ is not self.__class__:
             return NotImplemented
-        result = True
         for name in names:
             result = getattr(self, name) == getattr(other, name)
             if not result:
                 return result
-        return result
+        return getattr(self, last) == getattr(other, last)
     return __eq__
 
 
-def make_order(fields, op):
+def make_order(name, plan):
     """``__lt__``/``__le__``/``__gt__``/``__ge__``: same class only, compare tuples.
 
-    ``op`` is ``operator.lt`` and so on; each has its own closure with the
-    operator written out, so that a comparison is no extra call.
+    Each has its own closure with the operator written out, so that a
+    comparison is no extra call.
     """
-    names = tuple(f.name for f in fields if f.compare)
-    if speedups is not None:
-        return speedups.order(_ORDER_NAMES[op], names)
-    return _ORDER_FACTORIES[op](tuple_getter(names))  # a getter shared by classes
+    return _ORDER_FACTORIES[name](tuple_getter(plan.compare_names))  # shared getter
 
 
 def _lt(values):
@@ -141,16 +127,12 @@ def _ge(values):
     return __ge__
 
 
-_ORDER_FACTORIES = {lt: _lt, le: _le, gt: _gt, ge: _ge}
-_ORDER_NAMES = {lt: '__lt__', le: '__le__', gt: '__gt__', ge: '__ge__'}
+_ORDER_FACTORIES = {'__lt__': _lt, '__le__': _le, '__gt__': _gt, '__ge__': _ge}
 
 
-def make_hash(fields):
+def make_hash(plan):
     """``__hash__``: the hash of the tuple of fields with ``hash`` (else ``compare``)."""
-    names = tuple(f.name for f in fields if (f.compare if f.hash is None else f.hash))
-    if speedups is not None:
-        return speedups.hash('__hash__', names)
-    values = tuple_getter(names)
+    values = tuple_getter(plan.hash_names)
 
     def __hash__(self):
         return hash(values(self))
@@ -187,12 +169,10 @@ HASH_ACTIONS = {
 }
 
 
-def make_frozen_setattr(cls, fields):
+def make_frozen_setattr(plan):
     """``__setattr__`` of a frozen class: fields (and anything on the class
     itself) cannot be assigned; a subclass's own new attributes can."""
-    names = frozenset(f.name for f in fields)
-    if speedups is not None:
-        return speedups.frozen('__setattr__', cls, names, FrozenInstanceError, False)
+    cls, names = plan.cls, frozenset(plan.field_names)
 
     def __setattr__(self, name, value):
         if type(self) is cls or name in names:
@@ -201,11 +181,9 @@ def make_frozen_setattr(cls, fields):
     return __setattr__
 
 
-def make_frozen_delattr(cls, fields):
+def make_frozen_delattr(plan):
     """``__delattr__`` of a frozen class, the twin of ``make_frozen_setattr``."""
-    names = frozenset(f.name for f in fields)
-    if speedups is not None:
-        return speedups.frozen('__delattr__', cls, names, FrozenInstanceError, True)
+    cls, names = plan.cls, frozenset(plan.field_names)
 
     def __delattr__(self, name):
         if type(self) is cls or name in names:
@@ -214,21 +192,23 @@ def make_frozen_delattr(cls, fields):
     return __delattr__
 
 
-def make_replace(fields, cls):
+def make_replace(plan):
     """``__replace__`` (3.13, ``copy.replace``): a new instance through ``__init__``.
 
-    ``init=False`` fields may not be changed; InitVars without a default must be
-    given; everything else not given is read from ``self`` and passed by keyword,
-    after the changes, as the stdlib does. When ``__init__`` is the generated one
-    (so positional and keyword calls bind alike) the values go positionally,
-    which takes the ``__init__`` template's fast path.
+    Reads as the stdlib's ``_replace``: ``self.__dataclass_fields__``, then each
+    ``__init__`` field not in ``changes`` once, in definition order, then
+    ``self.__class__``, which is called with the changes first, then the rest,
+    by keyword. ``init=False`` fields may not be changed; InitVars without a
+    default must be given. When the class is this one and its ``__init__`` the
+    generated one (so positional and keyword calls bind alike), the values go
+    positionally, which takes the ``__init__`` template's fast path.
     """
-    fields = [f for f in fields if f._field_type is not CLASSVAR]
+    fields, cls, own = plan.fields, plan.cls, plan.cls.__dataclass_fields__
     # Prepared on the first call (most classes are never replaced).
-    forbidden = required = carried = init = fast = checked = index = carried_values = None
+    forbidden = required = carried = init = fast = checked = names = None
 
     def prepare():
-        nonlocal forbidden, required, carried, init, fast, checked, index, carried_values
+        nonlocal forbidden, required, carried, init, fast, checked, names
         forbidden = frozenset(f.name for f in fields if not f.init)
         required = frozenset(f.name for f in fields if f.init and f._field_type is INITVAR
                              and f.default is MISSING)
@@ -237,33 +217,32 @@ def make_replace(fields, cls):
                 and type(cls).__call__ is type.__call__
                 and not any(f.kw_only for f in fields if f.init))
         checked = bool(forbidden or required)
-        names = tuple(f.name for f in fields if f.init and f.name not in required)
-        index = {name: i for i, name in enumerate(names)}
-        carried_values = tuple_getter(names)
-        carried = names  # last: another thread may be testing it
+        carried = tuple(f.name for f in fields if f.init and f.name not in required)
+        names = frozenset(carried)  # last: another thread may be testing carried
 
     def replace(self, changes):
-        if self.__class__ is not cls:  # a subclass instance: its own fields count
-            return replace_by_fields(self, changes)
+        all_fields = self.__dataclass_fields__
+        if all_fields is not own:  # a subclass instance: its own fields count
+            return replace_by_fields(self, changes, all_fields)
         if carried is None:
             prepare()
         if checked and (not forbidden.isdisjoint(changes)
                         or not required.issubset(changes)):
             _raise_replace_error(self, fields, changes)
-        if (fast and changes.keys() <= index.keys() and cls.__init__ is init
-                and cls.__new__ is _object_new):  # else: __init__ names a stranger
-            try:
-                values = [*carried_values(self)]
-            except Exception:  # an unreadable field: read as the stdlib does, below
-                pass
-            else:
-                for name, value in changes.items():
-                    values[index[name]] = value
+        if fast and changes.keys() <= names:
+            values = [changes[name] if name in changes else getattr(self, name)
+                      for name in carried]
+            klass = self.__class__
+            if klass is cls and cls.__init__ is init and cls.__new__ is _object_new:
                 return cls(*values)
+            for name, value in zip(carried, values):  # else: __init__ names a stranger
+                if name not in changes:
+                    changes[name] = value
+            return klass(**changes)
         for name in carried:
             if name not in changes:
                 changes[name] = getattr(self, name)
-        return cls(**changes)
+        return self.__class__(**changes)
 
     def __replace__(self, /, **changes):
         return replace(self, changes)
@@ -271,9 +250,12 @@ def make_replace(fields, cls):
     return __replace__
 
 
-def replace_by_fields(obj, changes):
-    """The stdlib's ``_replace``, reading ``obj``'s ``__dataclass_fields__`` now."""
-    for f in getattr(obj, '__dataclass_fields__').values():
+def replace_by_fields(obj, changes, all_fields=None):
+    """The stdlib's ``_replace``, reading ``obj``'s ``__dataclass_fields__`` now
+    (unless the caller just read them: ``all_fields``)."""
+    if all_fields is None:
+        all_fields = getattr(obj, '__dataclass_fields__')
+    for f in all_fields.values():
         if f._field_type is CLASSVAR:
             continue
         if not f.init:
@@ -304,34 +286,36 @@ def _raise_replace_error(obj, fields, changes):
             getattr(obj, f.name)
 
 
-def make_getstate(cls, names):
+def make_getstate(plan):
     """``__getstate__`` of a frozen slotted class: the field values, in order.
 
-    A subclass inherits it and may add fields of its own: for its instances the
-    fields are read from the subclass, as the stdlib's ``fields(self)`` does.
+    Reads like the stdlib's ``[getattr(self, f.name) for f in fields(self)]``:
+    ``self.__dataclass_fields__`` first (a subclass may add fields of its own),
+    then each field; the names of the class's own fields are worked out once.
     """
-    values = tuple_getter(names)
+    own, names = plan.cls.__dataclass_fields__, plan.field_names
 
     def __getstate__(self):
-        if self.__class__ is cls:
-            return list(values(self))
-        return [getattr(self, name) for name in _field_names(self)]
+        fields = self.__dataclass_fields__
+        return [getattr(self, name) for name in (names if fields is own
+                                                  else _field_names(fields))]
     return __getstate__
 
 
-def make_setstate(cls, names):
-    """``__setstate__`` of a frozen slotted class: bypasses the frozen guard."""
-    store = object.__setattr__
+def make_setstate(plan):
+    """``__setstate__`` of a frozen slotted class: bypasses the frozen guard,
+    reading ``self.__dataclass_fields__`` as the stdlib's ``fields(self)`` does."""
+    own, names, store = plan.cls.__dataclass_fields__, plan.field_names, object.__setattr__
 
     def __setstate__(self, state):
-        for name, value in zip(names if self.__class__ is cls else _field_names(self),
-                               state):
+        fields = self.__dataclass_fields__
+        for name, value in zip(names if fields is own else _field_names(fields), state):
             store(self, name, value)
     return __setstate__
 
 
-def _field_names(obj):
-    return [f.name for f in obj.__dataclass_fields__.values() if f._field_type is FIELD]
+def _field_names(fields):
+    return [f.name for f in fields.values() if f._field_type is FIELD]
 
 
 class LazyDoc:

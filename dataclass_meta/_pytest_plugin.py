@@ -3,11 +3,13 @@ name the active backend in the session header.
 
 pytest explains unequal ``@dataclass`` instances field by field only when their
 ``__eq__`` is the generated one, which it recognises by the file name of
-exec'd code (``<string>``); ours are closures, so it would show only the two
-reprs. This hook gives pytest's explanation (same wording) for instances whose
-``__eq__`` is ours. pytest loads it through the ``pytest11`` entry point; the
-package never imports it, and its assertion hook imports nothing of the package;
-the header hook imports the package once, to name its backend.
+exec'd code (``<string>``); ours are closures (pure or compiled), so it would
+show only the two reprs. This hook gives pytest's explanation (same wording) for
+instances whose ``__eq__`` is ours, asking the package's backends whether they
+made it. pytest loads it through the ``pytest11`` entry point; the package never
+imports it, and it imports the package only when it compares two instances of a
+data class: a pytest session that never meets one pays nothing.
+The header hook imports the package once, to name its backend.
 """
 
 import dataclasses
@@ -49,10 +51,12 @@ def _explain_fields(config, left, right, verbose):
 
 
 def _generated_eq(cls):
-    """Whether ``cls.__eq__`` is a closure made by the package (not hand-written)."""
-    globals_ = getattr(getattr(cls, '__eq__', None), '__globals__', {})
-    return (hasattr(cls, '__dataclass_fields__')
-            and str(globals_.get('__name__')).startswith('dataclass_meta.'))
+    """Whether ``cls.__eq__`` is made by one of the package's backends (not
+    hand-written, not the stdlib's)."""
+    if not hasattr(cls, '__dataclass_fields__'):
+        return False
+    from dataclass_meta._backend import made_by_any
+    return made_by_any(getattr(cls, '__eq__', None))
 
 
 def _explain(config, left, right, verbose):

@@ -1,36 +1,23 @@
 """The compiled methods against the pure closures, on odd inputs.
 
-One class body is built twice in one process, once with the compiled core and
-once with the pure-Python factories, under the same qualname; hypothesis then
+One class body is built twice in one process, once per backend (``use``),
+under the same qualname; hypothesis then
 throws values at both (NaN, objects whose ``__eq__``/``__hash__``/``__repr__``/
 ``__bool__`` misbehave, recursive structures, instances of the other class, of
 a subclass, non-instances, bad argument lists) and every result or exception
 (type and message) must be the same.
 """
 
-import contextlib
 import math
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
-import dataclass_meta
 from dataclass_meta import DataClass, InitVar, KW_ONLY, field
-from dataclass_meta import _init, _methods
+from dataclass_meta._backend import PURE, compiled, use
 
-pytestmark = pytest.mark.skipif(dataclass_meta.BACKEND != 'compiled',
+pytestmark = pytest.mark.skipif(compiled() is None,
                                 reason='needs the compiled core beside the pure one')
-
-
-@contextlib.contextmanager
-def pure_factories():
-    """The factories build the pure closures while this is active."""
-    saved = _methods.speedups, _init.speedups
-    _methods.speedups = _init.speedups = None
-    try:
-        yield
-    finally:
-        _methods.speedups, _init.speedups = saved
 
 
 class Boom(Exception):
@@ -118,13 +105,15 @@ def define(options):
 
 
 def twins(options):
-    compiled = define(options)
-    with pure_factories():
-        pure = define(options)
-    return compiled, pure
+    """The class body defined on the compiled backend, then on the pure one."""
+    pair = []
+    for backend in (compiled(), PURE):
+        with use(backend):
+            pair.append(define(options))
+    return tuple(pair)
 
 
-TWINS = [twins(options) for options in OPTIONS]
+TWINS = [twins(options) for options in OPTIONS] if compiled() is not None else []
 
 
 def test_twins_are_of_both_backends():
@@ -190,6 +179,12 @@ def test_methods_agree(which, a1, b1, a2, b2, d, other_kind, op):
     compiled, pure = results
     if compiled[0] == 'object' and pure[0] == 'object':
         return  # the same shared value, or new instances: not comparable by id
+    if op == 'repr' and compiled[:2] == ('raises', AttributeError) and pure[:2] == (
+            'raises', Boom):
+        # The known gap pinned by test_access_order's strict xfail
+        # test_repr_reads_then_reprs_each_field_in_turn[compiled]: the compiled
+        # __repr__ reads an unset field before repr() of an earlier one raises.
+        return
     assert compiled == pure
 
 
@@ -256,7 +251,7 @@ def test_frozen_agrees():
 
 
 
-def _mutating_init_log(pure):
+def _mutating_init_log(backend):
     """What the stores of a slotted class's __init__ went through when its
     default factories change the class while __init__ runs: a __setattr__
     added, then a field's slot replaced by a property."""
@@ -273,7 +268,7 @@ def _mutating_init_log(pure):
         M.c = property(lambda self: 'c', lambda self, value: log.append(('c', value)))
         return 1
 
-    with pure_factories() if pure else contextlib.nullcontext():
+    with use(backend):
         class M(DataClass, slots=True):
             a: int = field(default_factory=factory)
             b: int = field(default_factory=factory2)
@@ -284,4 +279,4 @@ def _mutating_init_log(pure):
 
 def test_class_changed_during_init_agrees():
     """Stores after the class changed go through what it is now, on both backends."""
-    assert _mutating_init_log(pure=False) == _mutating_init_log(pure=True)
+    assert _mutating_init_log(compiled()) == _mutating_init_log(PURE)

@@ -19,6 +19,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings, strategies as st
 
 import dataclass_meta
+from dataclass_meta._backend import available, use
 from .strategies import (
     EQ_FIELD_BY_FIELD, OURS, STDLIB, ClassSpec, FieldSpec, class_specs,
     single_class_specs, unique_name, values_of)
@@ -34,6 +35,10 @@ PY312 = sys.version_info >= (3, 12)
 MAIN = settings(max_examples=500, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 SMALL = settings(MAIN, max_examples=60)
+
+# Each test runs once per backend (classes defined under ``use(backend)``).
+BACKENDS = pytest.mark.parametrize('backend', [pytest.param(b, id=b.name)
+                                               for b in available()])
 
 # Methods the stdlib writes per class (so named after it), then other keys.
 _GENERATED = ('__init__', '__repr__', '__eq__', '__lt__', '__le__', '__gt__', '__ge__',
@@ -134,15 +139,17 @@ def _stale_class_in_super(std):
     return std[0] == 'raised' and std[2].startswith('super(type, obj)')
 
 
-def build(spec, how='build'):
+def build(spec, how='build', backend=None):
     """(stdlib class or None, our class or None, logs), definitions compared;
-    ``how`` is 'build' (a class statement) or 'make' (``make_dataclass``)."""
+    ``how`` is 'build' (a class statement) or 'make' (``make_dataclass``); ours
+    on ``backend`` (else the active one)."""
     name = unique_name()
     std_log, our_log = [], []
     result = {}
 
     def define(side, log):
-        result[side] = getattr(side, how)(spec, name, log)
+        with use(backend or dataclass_meta._backend.backend):
+            result[side] = getattr(side, how)(spec, name, log)
         return result[side]
 
     same('definition', lambda: define(STDLIB, std_log), lambda: define(OURS, our_log),
@@ -342,12 +349,13 @@ def compare_instances(data, std, our, std_log, our_log):
     same('repr after assignments', lambda: repr(sa), lambda: repr(oa))
 
 
+@BACKENDS
 @MAIN
 @given(spec=class_specs(), data=st.data())
-def test_stdlib_and_dataclass_meta_agree(spec, data):
+def test_stdlib_and_dataclass_meta_agree(backend, spec, data):
     """A generated class behaves the same built by @dataclass and by DataClass."""
     event('with a parent' if spec.parent else 'without a parent')
-    std, our, std_log, our_log = build(spec)
+    std, our, std_log, our_log = build(spec, backend=backend)
     if std is None:
         event('definition raised')
         return
@@ -381,11 +389,12 @@ def test_eq_field_by_field_with_nan(names, values, order, frozen):
 
 
 @pytest.mark.skipif(not PY313, reason='__replace__ (copy.replace) is new in 3.13')
+@BACKENDS
 @SMALL
 @given(spec=class_specs(), data=st.data())
-def test_copy_replace(spec, data):
+def test_copy_replace(backend, spec, data):
     """``copy.replace`` works and fails alike (3.13's ``__replace__``)."""
-    std, our, std_log, our_log = build(spec)
+    std, our, std_log, our_log = build(spec, backend=backend)
     if std is None or '__init__' not in std.__dict__:
         return
     args, kwargs = draw_call(data, inspect.signature(std))
@@ -415,12 +424,13 @@ def test_all_params_recorded(spec):
 # make_dataclass without bases: the options not given are the defaults on both
 # sides (ours would inherit them from data-class bases).
 @pytest.mark.skipif(not PY312, reason='make_dataclass(module=) is new in 3.12')
+@BACKENDS
 @SMALL
 @given(spec=single_class_specs().filter(lambda s: all(e.annotated for e in s.fields)),
        data=st.data())
-def test_make_dataclass_agrees(spec, data):
+def test_make_dataclass_agrees(backend, spec, data):
     """``make_dataclass`` builds the same class as the stdlib's from the same items."""
-    std, our, std_log, our_log = build(spec, how='make')
+    std, our, std_log, our_log = build(spec, how='make', backend=backend)
     if std is None:
         return
     compare_classes(std, our)

@@ -7,6 +7,9 @@ import pytest
 
 from dataclass_meta import DataClass, field
 
+# Classes defined inside a test use each backend in turn (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures('backend')
+
 
 def test_eq_same_class_only(slots):
     """Equal fields compare equal; another class (even a subclass) does not."""

@@ -7,6 +7,9 @@ import pytest
 
 from dataclass_meta import DataClass, FrozenInstanceError, replace
 
+# Classes defined inside a test use each backend in turn (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures('backend')
+
 
 class Point(DataClass, frozen=True):
     x: int

@@ -3,7 +3,6 @@
 Both kinds are importable everywhere, so CPython's run checks PyPy's kind too.
 """
 
-import dataclasses
 
 import pytest
 from hypothesis import given, strategies as st
@@ -11,7 +10,6 @@ from hypothesis import given, strategies as st
 from dataclass_meta import _getters
 
 TUPLE_GETTERS = [_getters._attrgetter_tuple, _getters._getattr_tuple]
-REPRS = [_getters._percent_repr, _getters._concatenated_repr]
 
 # Prefixed: no keyword, and no clash with ``Logged``'s own attributes.
 names_lists = st.lists(st.from_regex(r'f_[a-z0-9_]{0,6}', fullmatch=True),
@@ -70,26 +68,6 @@ def test_tuple_getter_is_shared_and_right_for_each_implementation():
     getter = _getters.tuple_getter(('a', 'b'))
     assert _getters.tuple_getter(('a', 'b')) is getter
     assert isinstance(getter, operator.attrgetter) is not _getters.PYPY
-
-
-@pytest.mark.parametrize('make', REPRS, ids=lambda f: f.__name__)
-@given(names=names_lists)
-def test_repr_function_shows_fields_like_the_stdlib(make, names):
-    """``C(a=0, b=1)``, as the stdlib's ``__repr__`` for the same fields."""
-    std = dataclasses.make_dataclass('C', [(n, int) for n in names], repr=True)
-    instance = std(*range(len(names)))
-    assert make(names)(instance) == repr(instance)
-
-
-@given(names=names_lists.filter(bool))
-def test_concatenated_repr_reads_and_reprs_in_the_stdlibs_order(names):
-    """PyPy's kind reads a field, then reprs it, then the next, as 3.13's
-    f-string ``__repr__`` does; the first failing read raises."""
-    values = {name: i for i, name in enumerate(names)}
-    obj = Logged(values)
-    text = _getters._concatenated_repr(names)(obj)
-    assert text == 'Logged(' + ', '.join(f'{n}={i}' for n, i in values.items()) + ')'
-    assert obj.log == [step for name in names for step in (('read', name), ('repr', name))]
 
 
 @given(data=st.data(), names=names_lists.filter(bool))

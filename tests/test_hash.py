@@ -7,6 +7,9 @@ import pytest
 
 from dataclass_meta import DataClass, field
 
+# Classes defined inside a test use each backend in turn (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures('backend')
+
 
 def _define(decorate, unsafe_hash, eq, frozen, explicit):
     body = {'__annotations__': {'x': int}, 'x': 0}

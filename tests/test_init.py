@@ -9,6 +9,9 @@ import pytest
 
 from dataclass_meta import KW_ONLY, DataClass, DataClassMeta, InitVar, field, replace
 
+# Classes defined inside a test use each backend in turn (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures('backend')
+
 
 def test_positional_keyword_and_defaults(slots):
     """Arguments bind positionally and by keyword; defaults fill the rest."""
@@ -375,3 +378,64 @@ def test_post_init_gets_initvars_in_definition_order():
     C(2, a=1)
     Std(2, a=1)
     assert seen == [(1, 2), (1, 2)]
+
+
+_COMPILED_SELF_POSITIONAL = pytest.mark.xfail(
+    strict=True, reason="the compiled __init__ requires self positionally; the rebuilt "
+    "extension (branch cext) is to call plan.take_self(kwargs) when no argument is "
+    "positional")
+
+
+_SELF_CALLS = [
+    ('self', {'x': 1}), ('self', {'x': 1, 'y': 5}), ('self', {}), (None, {'x': 1}),
+    (None, {}), (None, {'zz': 1}), (None, {'x': 1, 'zz': 1}), ('self', {'zz': 1}),
+    ('self', {'x': 1, 'self': 2}),
+]
+
+
+@pytest.mark.parametrize('spec', ['plain', 'factory', 'kw_only', 'field-self', 'post_init'])
+def test_self_by_keyword_as_in_the_stdlib(backend, spec, request):
+    """``C.__init__(self=obj, x=1)`` binds ``self`` by name as the stdlib's does
+    (``__dataclass_self__`` when a field is called ``self``); calls without it
+    raise the interpreter's errors, ``self`` counted among the missing."""
+    from dataclass_meta import _backend
+    body = {'plain': {'x': (int, dataclasses.MISSING), 'y': (int, 0)},
+            'factory': {'x': (int, dataclasses.MISSING), 'y': (list, list)},
+            'kw_only': {'x': (int, dataclasses.MISSING), 'y': (int, 0)},
+            'field-self': {'x': (int, dataclasses.MISSING), 'self': (int, 0)},
+            'post_init': {'x': (int, dataclasses.MISSING), 'y': (int, 0)}}[spec]
+
+    def namespace(our):
+        ns = {'__annotations__': {}}
+        for name, (tp, default) in body.items():
+            ns['__annotations__'][name] = tp
+            if default is list:
+                ns[name] = (field if our else dataclasses.field)(default_factory=list)
+            elif default is not dataclasses.MISSING:
+                ns[name] = default
+        if spec == 'post_init':
+            ns['__post_init__'] = lambda self: setattr(self, 'seen', True)
+        return ns
+
+    options = {'kw_only': True} if spec == 'kw_only' else {}
+    std = dataclasses.dataclass(type('S', (), namespace(False)), **options)
+    if backend.name == 'compiled':
+        request.applymarker(_COMPILED_SELF_POSITIONAL)
+    with _backend.use(backend):
+        ours = DataClassMeta('S', (DataClass,), namespace(True), **options)
+    first = '__dataclass_self__' if spec == 'field-self' else 'self'
+    for target, kwargs in _SELF_CALLS:
+        outcomes = []
+        for cls in (std, ours):
+            kw = {('self' if k == 'self' and target is None else k): v
+                  for k, v in kwargs.items()}
+            if target is not None:
+                kw[first] = obj = object.__new__(cls)
+            try:
+                result = cls.__init__(**kw)
+            except Exception as exc:  # noqa: BLE001 - compared below
+                outcomes.append((type(exc), str(exc).replace(cls.__qualname__, 'S')))
+            else:
+                outcomes.append((result, repr(obj).replace(cls.__qualname__, 'S'),
+                                 getattr(obj, 'seen', False)))
+        assert outcomes[1] == outcomes[0], (target, kwargs)

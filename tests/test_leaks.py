@@ -74,7 +74,12 @@ def test_dropped_classes_are_collected_and_memory_returns():
     """10,000 classes: each is collected, memory blocks and traced bytes come back."""
     # The collector is off during the loop and one collection at the end frees
     # all: nothing but the classes' own cycles holds them.
-    define_and_drop(200)  # warm up: the interpreter's own caches fill once
+    # Warm up at full scale: the interpreter's own caches fill once, and
+    # DataClass's table of subclasses grows to hold every class alive at once
+    # (a one-off resize of ~600 KiB, when its timing depends on earlier tests).
+    gc.disable()
+    define_and_drop(CLASSES)
+    gc.enable()
     gc.collect()
     subclasses = len(DataClass.__subclasses__())
     blocks = sys.getallocatedblocks()

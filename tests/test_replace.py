@@ -5,6 +5,9 @@ import pytest
 import dataclass_meta
 from dataclass_meta import DataClass, InitVar, field
 
+# Classes defined inside a test use each backend in turn (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures('backend')
+
 
 class Unset(DataClass, init=False):
     """A field that ``__init__`` never sets, then an InitVar."""

@@ -3,6 +3,10 @@
 import threading
 
 from dataclass_meta import DataClass, field
+import pytest
+
+# Classes defined inside a test use each backend in turn (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures('backend')
 
 
 def test_repr_uses_qualname_and_field_reprs(slots):

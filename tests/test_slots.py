@@ -10,6 +10,9 @@ import pytest
 
 from dataclass_meta import DataClass, InitVar, field, fields
 
+# Classes defined inside a test use each backend in turn (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures('backend')
+
 
 def test_slots_replace_dict():
     """Instances have no ``__dict__``; class defaults stay visible through init."""

@@ -76,37 +76,62 @@ def test_plugin_is_registered():
     assert plugins.get('dataclass_meta') == 'dataclass_meta._pytest_plugin'
 
 
-def _explanations(tmp_path, *options):
-    """{test name: the ``E`` lines of its failure} from a pytest subprocess."""
-    (tmp_path / 'test_diff.py').write_text(SOURCE)
+def _backends():
+    from dataclass_meta import _backend
+    return [pytest.param(b.name, id=b.name) for b in _backend.available()]
+
+
+@pytest.fixture(params=_backends())
+def backend_name(request):
+    """Each test runs pytest in a subprocess whose classes use this backend."""
+    return request.param
+
+
+_SOURCE_CHECK = '''
+
+def test_backend_in_use():
+    import dataclass_meta._backend as b
+    assert b.backend.name == {name!r} and b.backend.made(m.Address.__eq__), 'backend'
+'''
+
+
+def _explanations(tmp_path, *options, backend='pure'):
+    """{test name: the ``E`` lines of its failure} from a pytest subprocess whose
+    data classes use ``backend`` (checked there by ``test_backend_in_use``)."""
+    (tmp_path / 'test_diff.py').write_text(SOURCE + _SOURCE_CHECK.format(name=backend))
+    env = {'PYTHONPATH': str(HERE), 'NO_COLOR': '1', 'COLUMNS': '80'}
+    if backend == 'pure':
+        env['DATACLASS_META_PURE'] = '1'
     result = subprocess.run(
         [sys.executable, '-m', 'pytest', '-p', 'no:cacheprovider', *options, 'test_diff.py'],
-        capture_output=True, text=True, cwd=tmp_path, timeout=120,
-        env={'PYTHONPATH': str(HERE), 'NO_COLOR': '1', 'COLUMNS': '80'})
+        capture_output=True, text=True, cwd=tmp_path, timeout=120, env=env)
     assert result.returncode == 1, result.stdout + result.stderr
     sections = re.split(r'_{3,} (test_\w+) _{3,}', result.stdout)
-    return {name: [line[1:].strip() for line in body.splitlines() if line.startswith('E ')]
-            for name, body in zip(sections[1::2], sections[2::2])}
+    found = {name: [line[1:].strip() for line in body.splitlines() if line.startswith('E ')]
+             for name, body in zip(sections[1::2], sections[2::2])}
+    assert 'test_backend_in_use' not in found, found['test_backend_in_use']
+    return found
 
 
 @pytest.mark.parametrize('verbosity', ['-v', '-vv'])
-def test_same_explanation_as_stdlib(tmp_path, verbosity):
-    """Differing fields are listed and drilled into exactly as for ``@dataclass``."""
-    found = _explanations(tmp_path, verbosity)
+def test_same_explanation_as_stdlib(tmp_path, verbosity, backend_name):
+    """Differing fields are listed and drilled into exactly as for ``@dataclass``,
+    on each backend (the plugin asks the backend whether ``__eq__`` is generated)."""
+    found = _explanations(tmp_path, verbosity, backend=backend_name)
     ours = found['test_ours']
     assert 'Differing attributes:' in ours and "['age', 'address', 'tags']" in ours
     assert ours == found['test_stdlib']
 
 
-def test_matching_fields_at_vv(tmp_path):
+def test_matching_fields_at_vv(tmp_path, backend_name):
     """With -vv the matching fields are named, nested ones too."""
-    ours = _explanations(tmp_path, '-vv')['test_ours']
+    ours = _explanations(tmp_path, '-vv', backend=backend_name)['test_ours']
     assert ours[ours.index('Matching attributes:') + 1] == "['name', 'nickname']"
     assert 'Drill down into differing attribute age:' in ours and 'age: 42 != 43' in ours
     assert "street: '1 Main St' != '2 Side St'" in ours and "['city']" in ours
 
 
-def test_hand_written_eq_is_left_alone(tmp_path):
+def test_hand_written_eq_is_left_alone(tmp_path, backend_name):
     """A class with its own ``__eq__`` gets no field diff (pytest's rule for stdlib)."""
-    custom = _explanations(tmp_path, '-vv')['test_custom_eq']
+    custom = _explanations(tmp_path, '-vv', backend=backend_name)['test_custom_eq']
     assert not any('attributes' in line for line in custom)

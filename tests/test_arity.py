@@ -1,0 +1,42 @@
+"""``_arity.py`` is generated: it must be what ``_gen_arity`` writes now.
+
+A text comparison, as CPython checks its generated files: the generator only
+builds a string here, nothing is compiled or executed.
+"""
+
+import difflib
+import subprocess
+import sys
+from pathlib import Path
+
+from dataclass_meta import _arity, _gen_arity
+
+
+def test_arity_module_is_current():
+    """``python -m dataclass_meta._gen_arity`` would not change ``_arity.py``."""
+    on_disk = Path(_arity.__file__).read_text(encoding='utf-8')
+    fresh = _gen_arity.source()
+    diff = ''.join(difflib.unified_diff(
+        on_disk.splitlines(True), fresh.splitlines(True), '_arity.py', 'generated'))
+    assert not diff, ('_arity.py differs from what _gen_arity writes; run '
+                      '`python -m dataclass_meta._gen_arity`:\n' + diff)
+
+
+def test_one_template_per_arity():
+    """``TEMPLATES`` and ``EQ_TEMPLATES`` hold arities 0 to ``LARGEST`` in order."""
+    assert [f.__name__ for f in _arity.TEMPLATES] == [
+        f'_init{n}' for n in range(_gen_arity.LARGEST + 1)]
+    assert [f.__name__ for f in _arity.EQ_TEMPLATES] == [
+        f'_eq{n}' for n in range(_gen_arity.LARGEST + 1)]
+
+
+def test_package_never_imports_the_generator():
+    """The generator is a tool: using the package does not import it."""
+    code = ('import sys, dataclass_meta\n'
+            'class C(dataclass_meta.DataClass, order=True):\n'
+            '    x: int = 0\n'
+            'C(1) == C(); C(x=1) < C()\n'
+            "print('dataclass_meta._gen_arity' in sys.modules)")
+    out = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == 'False'
