@@ -65,8 +65,8 @@ class CompiledBackend(_Backend):
         self.function_type = type(speedups.eq('__eq__', ()))
 
     # C contract: init(name, plan) reads names, n_positional, defaults, steps,
-    # initvars, unbound, frozen, has_post_init, binder, factory_marker and
-    # no_default from the plan, once.
+    # initvars, unbound, frozen, has_post_init, binder, factory_marker,
+    # no_default and take_self from the plan, once.
     def init(self, plan):
         return self.speedups.init('__init__', plan)
 

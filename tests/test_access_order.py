@@ -203,10 +203,6 @@ def test_reads_and_side_effects_match_the_stdlib(backend, spec, rows, op, same_o
         del log[:]
         result = outcome(lambda: run(op, ours, x, y))
         results.append((result, list(log)))
-    if op == 'repr' and backend.name == 'compiled':
-        # Known gap, pinned by test_repr_reads_then_reprs_each_field_in_turn:
-        # the compiled __repr__ reads every field before it calls repr().
-        results = [(result, sorted(log, key=repr)) for result, log in results]
     assert results[1] == results[0]
 
 
@@ -263,14 +259,7 @@ def test_order_reads_all_of_self_then_all_of_other(backend):
     assert got[1] == got[0]
 
 
-COMPILED_READS_ALL_FIRST = pytest.mark.xfail(
-    strict=True, reason='the compiled __repr__ reads every field before the first '
-    'repr(); the rebuilt extension (branch cext) is to read and repr in turn')
-
-
-@pytest.mark.parametrize('backend', [
-    pytest.param(b, id=b.name, marks=[COMPILED_READS_ALL_FIRST] if b.name == 'compiled' else [])
-    for b in _backend.available()])
+@pytest.mark.parametrize('backend', [pytest.param(b, id=b.name) for b in _backend.available()])
 def test_repr_reads_then_reprs_each_field_in_turn(backend):
     """The stdlib's f-string reads a field and repr()s it before the next read."""
     got = []

@@ -380,12 +380,6 @@ def test_post_init_gets_initvars_in_definition_order():
     assert seen == [(1, 2), (1, 2)]
 
 
-_COMPILED_SELF_POSITIONAL = pytest.mark.xfail(
-    strict=True, reason="the compiled __init__ requires self positionally; the rebuilt "
-    "extension (branch cext) is to call plan.take_self(kwargs) when no argument is "
-    "positional")
-
-
 _SELF_CALLS = [
     ('self', {'x': 1}), ('self', {'x': 1, 'y': 5}), ('self', {}), (None, {'x': 1}),
     (None, {}), (None, {'zz': 1}), (None, {'x': 1, 'zz': 1}), ('self', {'zz': 1}),
@@ -394,7 +388,7 @@ _SELF_CALLS = [
 
 
 @pytest.mark.parametrize('spec', ['plain', 'factory', 'kw_only', 'field-self', 'post_init'])
-def test_self_by_keyword_as_in_the_stdlib(backend, spec, request):
+def test_self_by_keyword_as_in_the_stdlib(backend, spec):
     """``C.__init__(self=obj, x=1)`` binds ``self`` by name as the stdlib's does
     (``__dataclass_self__`` when a field is called ``self``); calls without it
     raise the interpreter's errors, ``self`` counted among the missing."""
@@ -419,8 +413,6 @@ def test_self_by_keyword_as_in_the_stdlib(backend, spec, request):
 
     options = {'kw_only': True} if spec == 'kw_only' else {}
     std = dataclasses.dataclass(type('S', (), namespace(False)), **options)
-    if backend.name == 'compiled':
-        request.applymarker(_COMPILED_SELF_POSITIONAL)
     with _backend.use(backend):
         ours = DataClassMeta('S', (DataClass,), namespace(True), **options)
     first = '__dataclass_self__' if spec == 'field-self' else 'self'

@@ -121,6 +121,8 @@ def exercise():
         lambda: Odd() == Odd(), lambda: Odd() < Odd(), lambda: repr(Odd()),
         lambda: C(), lambda: C(1, 2, 3), lambda: C(1, w=2), lambda: C(1, x=1),
         lambda: C(1, iv=1), lambda: C.__init__(), lambda: C(**{'x': 1, 'y': 2}),
+        lambda: C.__init__(self=C.__new__(C), x=1, iv=2), lambda: C.__init__(x=1),
+        lambda: C.__init__(self=C.__new__(C), x=1, zz=2),
         lambda: Wide(*range(20)), lambda: Wide(1, b9=2), lambda: Wide(c=1),
         lambda: Unbound(), lambda: Factory(),
         lambda: setattr(F(1), 'x', 2), lambda: delattr(F(1), 'x'),

@@ -175,11 +175,3 @@ dm_bind_slow(PyObject *binder, Py_ssize_t n, PyObject *const *args, Py_ssize_t g
     }
     return bound;
 }
-
-/* The interpreter's error for ``C.__init__()`` called with nothing at all. */
-void
-dm_missing_self(dm_function *f)
-{
-    PyErr_Format(PyExc_TypeError, "%U() missing 1 required positional argument: 'self'",
-                 f->qualname ? f->qualname : Py_None);
-}

@@ -24,6 +24,7 @@ typedef struct {
     PyObject *binder;        /* owned: the Python binder, raises call errors */
     PyObject *factory_marker;/* owned: dataclasses._HAS_DEFAULT_FACTORY */
     PyObject *no_default;    /* owned: the marker for "no default" */
+    PyObject *take_self;     /* owned: take_self(kwargs) for a call without self */
     dm_layout_cache cache;
 } dm_init;
 
@@ -40,6 +41,7 @@ init_traverse(dm_function *f, visitproc visit, void *arg)
     Py_VISIT(m->binder);
     Py_VISIT(m->factory_marker);
     Py_VISIT(m->no_default);
+    Py_VISIT(m->take_self);
     return 0;
 }
 
@@ -57,6 +59,7 @@ init_clear(dm_function *f)
     Py_CLEAR(m->binder);
     Py_CLEAR(m->factory_marker);
     Py_CLEAR(m->no_default);
+    Py_CLEAR(m->take_self);
 }
 
 static void
@@ -139,6 +142,9 @@ init_assign(dm_init *m, PyObject *self, PyObject **values)
     return 0;
 }
 
+static PyObject *init_self_by_keyword(dm_init *m, PyObject *const *args,
+                                      PyObject *kwnames);
+
 /* __init__(self, x, y=0, *, z): bind, assign, __post_init__ (3.13 _init_fn). */
 static PyObject *
 init_call_body(dm_init *m, PyObject *const *args, size_t nargsf, PyObject *kwnames)
@@ -146,8 +152,7 @@ init_call_body(dm_init *m, PyObject *const *args, size_t nargsf, PyObject *kwnam
     Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
     Py_ssize_t nkw = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
     if (nargs < 1) {
-        dm_missing_self(&m->head);
-        return NULL;
+        return init_self_by_keyword(m, args, kwnames);
     }
     PyObject *self = args[0];  /* borrowed */
     Py_ssize_t n = PyTuple_GET_SIZE(m->names);
@@ -183,16 +188,70 @@ done:
     return result;
 }
 
+/* C.__init__(self=obj, x=1): the stdlib's ``self`` is an ordinary parameter.
+ * ``take_self(kwargs)`` takes it out of a dict of the keywords (or raises the
+ * interpreter's error); the call goes on with it first and the other keywords
+ * in their order. Rare: the keywords are copied into owned references. */
+static PyObject *
+init_self_by_keyword(dm_init *m, PyObject *const *args, PyObject *kwnames)
+{
+    Py_ssize_t nkw = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
+    PyObject *kwargs = PyDict_New();
+    if (kwargs == NULL) {
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < nkw; i++) {
+        if (PyDict_SetItem(kwargs, PyTuple_GET_ITEM(kwnames, i), args[i]) < 0) {
+            Py_DECREF(kwargs);
+            return NULL;
+        }
+    }
+    PyObject *self = PyObject_CallOneArg(m->take_self, kwargs);
+    if (self == NULL) {
+        Py_DECREF(kwargs);
+        return NULL;
+    }
+    Py_ssize_t rest = PyDict_GET_SIZE(kwargs);
+    PyObject *names = PyTuple_New(rest);
+    PyObject **stack = PyMem_Calloc(rest + 1, sizeof(PyObject *));
+    PyObject *result = NULL;
+    if (names == NULL || stack == NULL) {
+        if (stack == NULL) {
+            PyErr_NoMemory();
+        }
+        goto done;
+    }
+    stack[0] = self;  /* borrowed from our reference */
+    Py_ssize_t pos = 0, i = 0;
+    PyObject *key, *value;
+    while (i < rest && PyDict_Next(kwargs, &pos, &key, &value)) {
+        PyTuple_SET_ITEM(names, i, Py_NewRef(key));
+        stack[++i] = Py_NewRef(value);  /* owned: released below */
+    }
+    result = init_call_body(m, stack, 1, rest ? names : NULL);
+done:
+    if (stack != NULL) {
+        for (Py_ssize_t j = 1; j <= rest; j++) {
+            Py_XDECREF(stack[j]);
+        }
+        PyMem_Free(stack);
+    }
+    Py_XDECREF(names);
+    Py_DECREF(self);
+    Py_DECREF(kwargs);
+    return result;
+}
+
 DM_GUARDED(init_call, dm_init)
 
 /* The plan's attributes, read once each, in this order (owned references). */
 enum {
     P_NAMES, P_NPOS, P_DEFAULTS, P_STEPS, P_INITVARS, P_UNBOUND, P_FROZEN, P_POST_INIT,
-    P_BINDER, P_MARKER, P_NO_DEFAULT, P_COUNT
+    P_BINDER, P_MARKER, P_NO_DEFAULT, P_TAKE_SELF, P_COUNT
 };
 static const char *const PLAN[P_COUNT] = {
     "names", "n_positional", "defaults", "steps", "initvars", "unbound", "frozen",
-    "has_post_init", "binder", "factory_marker", "no_default",
+    "has_post_init", "binder", "factory_marker", "no_default", "take_self",
 };
 
 /* The names of the plan's attributes, interned, in PLAN's order. */
@@ -288,6 +347,7 @@ init_fill(dm_init *m, PyObject **plan)
     m->binder = Py_NewRef(plan[P_BINDER]);
     m->factory_marker = Py_NewRef(plan[P_MARKER]);
     m->no_default = Py_NewRef(plan[P_NO_DEFAULT]);
+    m->take_self = Py_NewRef(plan[P_TAKE_SELF]);
     return 0;
 bad_step:
     PyErr_SetString(PyExc_ValueError,
@@ -298,7 +358,7 @@ bad_step:
 
 /* init(name, plan) -> the compiled __init__. ``plan`` has the attributes
  * names, n_positional, defaults, steps, initvars, unbound, frozen,
- * has_post_init, binder, factory_marker, no_default (see _init.py); steps
+ * has_post_init, binder, factory_marker, no_default, take_self (see _init.py); steps
  * are (field name, parameter index or -1, factory or None) in field order. */
 PyObject *
 dm_make_init(PyObject *module, PyObject *args)

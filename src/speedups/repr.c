@@ -49,8 +49,8 @@ static const dm_kind kind_repr = {
     PARAMS_SELF, 1, sizeof(dm_repr), repr_traverse, repr_clear, repr_release,
 };
 
-/* The field-by-field repr: ``self.__class__.__qualname__ + "(a=%r, b=%r)" %
- * (self.a, self.b)``: the qualname read first, then every field, then the reprs. */
+/* The field-by-field repr: ``f"{self.__class__.__qualname__}(a={self.a!r}, b={self.b!r})"``:
+ * the qualname read first, then each field and its repr in turn. */
 static PyObject *
 repr_fields(dm_repr *m, PyObject *self)
 {
@@ -70,34 +70,36 @@ repr_fields(dm_repr *m, PyObject *self)
         Py_DECREF(qualname);
         return NULL;
     }
-    /* The fields' values stay in ``parts`` (borrowed below) while their
-     * __repr__ runs Python code: hidden from the gc, so that code cannot
-     * reach the list (gc.get_referrers/get_objects) and clear or resize it. */
+    /* Unset items stay NULL until the end; the list is hidden from the gc,
+     * so the Python code a field's __repr__ runs cannot reach it
+     * (gc.get_referrers/get_objects) while it is incomplete. */
     PyObject_GC_UnTrack(parts);
     PyObject *result = NULL;
     int is_str = PyUnicode_Check(qualname);
     /* The list owns its items: qualname (or ""), then the pieces and reprs. */
     PyList_SET_ITEM(parts, 0, Py_NewRef(is_str ? qualname : st->str_empty));
+    for (Py_ssize_t i = 0; i <= n; i++) {
+        PyList_SET_ITEM(parts, 2 * i + 1, Py_NewRef(PyTuple_GET_ITEM(m->pieces, i)));
+    }
+    /* Each field is read, then repr()'d, before the next is read, as by the
+     * stdlib's f-string. A repr runs Python code that may change the class
+     * or self.__class__, so the layout is checked again before each read. */
     dm_layout L;
     dm_layout_of(&m->head, &m->cache, m->names, Py_TYPE(self), DM_READ, &L);
     for (Py_ssize_t i = 0; i < n; i++) {
+        if (i > 0 && !dm_layout_current(&L, self)) {
+            dm_layout_of(&m->head, &m->cache, m->names, Py_TYPE(self), DM_READ, &L);
+        }
         PyObject *v = dm_read_field(self, PyTuple_GET_ITEM(m->names, i), DM_OFFSET(L, i));
         if (v == NULL) {
             goto done;
         }
-        PyList_SET_ITEM(parts, 2 * i + 2, v);  /* the value for now, its repr below */
-    }
-    for (Py_ssize_t i = 0; i <= n; i++) {
-        PyList_SET_ITEM(parts, 2 * i + 1, Py_NewRef(PyTuple_GET_ITEM(m->pieces, i)));
-    }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *v = PyList_GET_ITEM(parts, 2 * i + 2);  /* borrowed */
         PyObject *r = PyObject_Repr(v);
+        Py_DECREF(v);
         if (r == NULL) {
             goto done;
         }
-        PyList_SET_ITEM(parts, 2 * i + 2, r);  /* the list's reference to v ... */
-        Py_DECREF(v);                          /* ... is released here */
+        PyList_SET_ITEM(parts, 2 * i + 2, r);
     }
     result = PyUnicode_Join(st->str_empty, parts);
     if (result != NULL && !is_str) {

@@ -142,7 +142,6 @@ int dm_bind_fast(PyObject *names, Py_ssize_t npos, PyObject *defaults, PyObject 
                  PyObject *const *args, Py_ssize_t given, PyObject *kwnames, PyObject **values);
 PyObject *dm_bind_slow(PyObject *binder, Py_ssize_t n, PyObject *const *args,
                        Py_ssize_t given, PyObject *kwnames);
-void dm_missing_self(dm_function *f);
 
 /* ------------------------------------------------------------------------ */
 /* Field layout (layout.c)                                                   */
