@@ -1,4 +1,5 @@
-"""After the README's ``pip install -e``, type checkers find the package from any directory.
+"""After the README's ``pip install -e`` (and after a plain install, from a wheel), type
+checkers find the package from any directory.
 
 setuptools' default editable install for a flat layout like this one is an
 import hook (a ``__editable__..._finder`` module run from a ``.pth`` file) that
@@ -38,7 +39,7 @@ def _run(args, **kwargs):
     return subprocess.run(args, capture_output=True, text=True, timeout=600, **kwargs)
 
 
-def _install(base, *options):
+def _install(base, *options, editable=True):
     """(venv python, a directory outside the checkout holding ``use.py``)."""
     env_dir = base / 'venv'
     venv.create(env_dir, with_pip=False)
@@ -47,10 +48,12 @@ def _install(base, *options):
                 cwd=base, check=True).stdout.strip()
     env = {**os.environ, 'PIP_NO_INDEX': '1'}
     env.pop('PYTHONPATH', None)
+    if not editable:
+        env['CC'] = 'false'  # the types are the same without the optional C core: skip its build
     # The README's command, less the extra's dependencies (offline) and the network.
     result = _run([sys.executable, '-m', 'pip', 'install', '--no-build-isolation', '--no-deps',
                    '--no-cache-dir', '--disable-pip-version-check', '--target', site,
-                   *options, '-e', str(ROOT)], cwd=base, env=env)
+                   *options, *(['-e'] if editable else []), str(ROOT)], cwd=base, env=env)
     assert result.returncode == 0, result.stdout + result.stderr
     elsewhere = base / 'elsewhere'
     elsewhere.mkdir()
@@ -62,6 +65,12 @@ def _install(base, *options):
 def installed(tmp_path_factory):
     """The package installed as the README says, and a directory outside the checkout."""
     return _install(tmp_path_factory.mktemp('editable'))
+
+
+@pytest.fixture(scope='module')
+def wheel_installed(tmp_path_factory):
+    """The package installed from a wheel (``pip install .``), likewise."""
+    return _install(tmp_path_factory.mktemp('wheel'), editable=False)
 
 
 def test_interpreter_imports_the_checkout(installed):
@@ -87,13 +96,15 @@ def _command(checker, python):
     }[checker]
 
 
+@pytest.mark.parametrize('kind', ['installed', 'wheel_installed'])
 @pytest.mark.parametrize('checker', [
     pytest.param(checker, marks=pytest.mark.skipif(unavailable(checker) is not None,
                                                    reason=str(unavailable(checker))))
     for checker in ('mypy', 'pyright', 'ty', 'pyrefly')])
-def test_checker_resolves_the_editable_package(installed, checker):
-    """The checker, run outside the checkout on the venv, reads the package's types."""
-    python, elsewhere = installed
+def test_checker_resolves_the_installed_package(request, kind, checker):
+    """The checker, run outside the checkout on the venv, reads the package's types,
+    installed editable as the README says or from a wheel."""
+    python, elsewhere = request.getfixturevalue(kind)
     env = {k: v for k, v in os.environ.items() if k not in ('PYTHONPATH', 'MYPYPATH')}
     result = _run(_command(checker, python), cwd=elsewhere, env={**env, 'NO_COLOR': '1'})
     output = result.stdout + result.stderr
