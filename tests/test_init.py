@@ -308,7 +308,15 @@ def test_docstring_read_while_it_is_computed_is_none():
     class C(metaclass=OurMeta):
         x: int
 
-    assert C.__doc__ == 'C' + S.__doc__[1:]
+    try:
+        std_doc = S.__doc__
+    except RecursionError:
+        # 3.15 makes the stdlib's docstring on first read, with no guard for a
+        # read from inside: it recurses. Ours keeps the answer earlier
+        # releases give (they made it eagerly): ``None`` inside, then the text.
+        std_doc = 'S(x: int)'
+        seen.append(None)
+    assert C.__doc__ == 'C' + std_doc[1:]
     assert seen == [None, None]
 
 
