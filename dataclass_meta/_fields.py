@@ -246,8 +246,9 @@ def merge_base_fields(cls, own):
 
 def set_defaults_on_class(cls, own):
     """Replace ``Field`` class attributes by the plain default, as the stdlib does."""
+    namespace = cls.__dict__  # a live view: one for the loop
     for f in own:
-        if isinstance(cls.__dict__.get(f.name), dataclasses.Field):
+        if isinstance(namespace.get(f.name), dataclasses.Field):
             if f.default is MISSING:
                 delattr(cls, f.name)
             else:
