@@ -105,11 +105,7 @@ def _made(make_dataclass, field, kit, name, fields):
             specs.append((fname, int, int(default)))
         else:
             specs.append((fname, object if fname in ('name', 'children') else int))
-    module = kit.module()
-    cls = make_dataclass(name, specs, order=True, frozen=kit.frozen, slots=kit.slots,
-                         module=module.__name__)
-    setattr(module, name, cls)  # pickles, as a class statement's does
-    return cls
+    return make_dataclass(name, specs, order=True, frozen=kit.frozen, slots=kit.slots)
 
 
 class DataClassMetaKit(Kit):
