@@ -6,6 +6,7 @@ benchmarks may exec; the package never does). A peer that is not installed is
 simply absent: ``kits()`` returns what this interpreter can run.
 """
 
+import builtins
 import dataclasses
 import sys
 import types
@@ -68,6 +69,15 @@ class Kit:
         exec(self.source(name, fields, doc, 'Base' if base is not None else None), ns)
         return ns[name]
 
+    def made(self, name, fields):
+        """The class made by the kit's ``make_dataclass`` (LookupError: it has none)."""
+        raise LookupError
+
+    def caller(self, fields):
+        """A function that makes the class from a namespace dict on every call, by
+        a metaclass call or its equivalent (LookupError: the kit has none)."""
+        raise LookupError
+
     def maker(self, fields, doc=None, base=None):
         """A function that runs the class statement again on every call."""
         body = self.source('C', fields, doc, 'Base' if base is not None else None)
@@ -76,6 +86,26 @@ class Kit:
         ns = dict(self.ns, **({'Base': base} if base is not None else {}))
         exec(src, ns)
         return ns['make']
+
+
+def _namespace(fields):
+    """A class namespace as a class body would leave it: annotations, defaults."""
+    return {'__module__': __name__, '__qualname__': 'C',
+            '__annotations__': {name: int for name, _, _ in fields},
+            **{name: int(default) for name, default, _ in fields if default is not None}}
+
+
+def _made(make_dataclass, field, kit, name, fields):
+    """``make_dataclass(name, ...)`` for the kit's fields and options."""
+    specs = []
+    for fname, default, factory in fields:
+        if factory:
+            specs.append((fname, list, field(default_factory=getattr(builtins, factory))))
+        elif default is not None:
+            specs.append((fname, int, int(default)))
+        else:
+            specs.append((fname, object if fname in ('name', 'children') else int))
+    return make_dataclass(name, specs, order=True, frozen=kit.frozen, slots=kit.slots)
 
 
 class DataClassMetaKit(Kit):
@@ -108,6 +138,27 @@ class DataClassMetaKit(Kit):
     def build(self, name, fields, doc=None, base=None):
         with _pure_factories(self.pure):
             return super().build(name, fields, doc, base)
+
+    def made(self, name, fields):
+        import dataclass_meta
+        with _pure_factories(self.pure):
+            return _made(dataclass_meta.make_dataclass, dataclass_meta.field, self, name, fields)
+
+    def caller(self, fields):
+        from dataclass_meta import DataClass, DataClassMeta
+        namespace = _namespace(fields)
+        options = {'order': True, 'frozen': self.frozen, 'slots': self.slots}
+
+        def make():
+            return DataClassMeta('C', (DataClass,), dict(namespace), **options)
+        if not self.pure:
+            return make
+        from dataclass_meta._backend import PURE, use
+
+        def make_pure():
+            with use(PURE):
+                return make()
+        return make_pure
 
     def maker(self, fields, doc=None, base=None):
         make = super().maker(fields, doc, base)
@@ -160,6 +211,17 @@ class StdlibKit(Kit):
 
     def factory(self, src):
         return f'dataclasses.field(default_factory={src})'
+
+    def made(self, name, fields):
+        return _made(dataclasses.make_dataclass, dataclasses.field, self, name, fields)
+
+    def caller(self, fields):
+        namespace = _namespace(fields)
+        decorate = dataclasses.dataclass(order=True, frozen=self.frozen, slots=self.slots)
+
+        def make():
+            return decorate(type('C', (), dict(namespace)))
+        return make
 
 
 class AttrsKit(Kit):

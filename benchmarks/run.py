@@ -49,13 +49,19 @@ def _need(value):
 OPERATIONS = [
     ('class5', 'class creation, 5 fields', 'make()', _class_op(5, False)),
     ('class5_doc', 'class creation, 5 fields + docstring', 'make()', _class_op(5, True)),
+    ('class5_call', 'class creation, 5 fields, metaclass call', 'make()',
+     lambda kit, c: {'make': kit.caller(int_fields(5))}),
     ('class20', 'class creation, 20 fields', 'make()', _class_op(20, False)),
     ('class20_doc', 'class creation, 20 fields + docstring', 'make()', _class_op(20, True)),
     ('init_pos', 'init, positional', 'P(1, 2, 3, 4, 5)', lambda k, c: {'P': c.P}),
+    ('init_pos_made', 'init, positional, make_dataclass', 'M(1, 2, 3, 4, 5)',
+     lambda k, c: {'M': _need(c.M)}),
     ('init_kw', 'init, keyword', 'P(a=1, b=2, c=3, d=4, e=5)', lambda k, c: {'P': c.P}),
     ('init_defaults', 'init, defaults omitted', 'D(1, 2)', lambda k, c: {'D': c.D}),
     ('init_factory', 'init, a default_factory', 'F(1, 2)', lambda k, c: {'F': c.F}),
     ('eq', '==', 'a == b', lambda k, c: {'a': c.P(1, 2, 3, 4, 5), 'b': c.P(1, 2, 3, 4, 5)}),
+    ('eq_made', '==, make_dataclass', 'a == b',
+     lambda k, c: {'a': _need(c.M)(1, 2, 3, 4, 5), 'b': c.M(1, 2, 3, 4, 5)}),
     ('lt', '<', 'a < b', lambda k, c: {'a': c.P(1, 2, 3, 4, 5), 'b': c.P(1, 2, 3, 4, 6)}),
     ('hash', 'hash', 'hash(a)', lambda k, c: {'a': _hashable(c.P(1, 2, 3, 4, 5))}),
     ('repr', 'repr', 'repr(a)', lambda k, c: {'a': c.P(1, 2, 3, 4, 5)}),
@@ -78,6 +84,7 @@ TARGETS = [
     ('class creation, 5 fields + docstring', 'class5_doc', 'dm', 0.10),
     ('class creation, 20 fields', 'class20', 'dm', 0.10),
     ('class creation, 20 fields + docstring', 'class20_doc', 'dm', 0.10),
+    ('class creation, 5 fields, metaclass call', 'class5_call', 'dm', 0.10),
     ('init, positional', 'init_pos', 'dm', 2.0),
     ('init, keyword', 'init_kw', 'dm', 2.0),
     ('init, frozen', 'init_pos', 'dm_frozen', 0.7),
@@ -112,6 +119,10 @@ class Classes:
         self.F = kit.build('F', F_FIELDS)
         self.Parent = kit.build('Parent', PARENT_FIELDS)
         self.parent = self.Parent('p', [self.P(i, 2, 3, 4, 5) for i in range(10)])
+        try:  # P again, from make_dataclass: it should construct and compare as fast
+            self.M = kit.made('M', P_FIELDS)
+        except LookupError:
+            self.M = None
 
 
 # -- timing -------------------------------------------------------------------

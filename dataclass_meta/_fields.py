@@ -11,10 +11,12 @@ import sys
 import types
 
 from dataclasses import KW_ONLY, MISSING, InitVar
+from itertools import compress, repeat
 
 from ._options import relative
 
 FIELD = dataclasses._FIELD
+_Field = dataclasses.Field
 CLASSVAR = dataclasses._FIELD_CLASSVAR
 INITVAR = dataclasses._FIELD_INITVAR
 
@@ -118,6 +120,8 @@ def kind_of(annotation, module_name):
         return KW_ONLY
     if annotation is InitVar or type(annotation) is InitVar:
         return INITVAR
+    if type(annotation) is type:  # a plain class (int, str): never ClassVar
+        return FIELD
     typing = sys.modules.get('typing')  # no typing imported: no ClassVar either
     if typing is not None and (annotation is typing.ClassVar
                                or typing.get_origin(annotation) is typing.ClassVar):
@@ -210,8 +214,10 @@ def _make_field(name, annotation, kind, default, kw_only):
 
 def _check_unannotated(cls, annotations, slot_defaults):
     for source in (cls.__dict__, slot_defaults):
-        for name, value in source.items():
-            if isinstance(value, dataclasses.Field) and name not in annotations:
+        # The names whose value is a Field, tested one by one as the loop asks
+        # (the stdlib's order), in C: most class attributes are no Field.
+        for name in compress(source, map(isinstance, source.values(), repeat(_Field))):
+            if name not in annotations:
                 raise TypeError(f'{name!r} is a field but has no type annotation')
 
 
@@ -240,8 +246,9 @@ def merge_base_fields(cls, own):
 
 def set_defaults_on_class(cls, own):
     """Replace ``Field`` class attributes by the plain default, as the stdlib does."""
+    namespace = cls.__dict__  # a live view: one for the loop
     for f in own:
-        if isinstance(cls.__dict__.get(f.name), dataclasses.Field):
+        if isinstance(namespace.get(f.name), dataclasses.Field):
             if f.default is MISSING:
                 delattr(cls, f.name)
             else:

@@ -12,12 +12,13 @@ loop. Every other call, and every other class, binds through ``_binder``
 import inspect
 import sys
 from dataclasses import MISSING, _HAS_DEFAULT_FACTORY as FACTORY
+from functools import partial
 from itertools import repeat
 from operator import itemgetter
 
 from ._arity import MISSING_ARG, TEMPLATES
 from ._callrules import MULTIPLE_FIRST, UNEXPECTED_COUNTED
-from ._fields import CLASSVAR, INITVAR, annotationlib
+from ._fields import INITVAR, annotationlib
 from ._getters import operator_tuple, unrolled_stores
 from ._suggest import did_you_mean
 
@@ -27,12 +28,6 @@ if annotationlib is not None:
 
 _NO_DEFAULT = object()
 _object_setattr = object.__setattr__
-
-
-def init_parameters(fields):
-    """(positional, keyword-only) fields of ``__init__``, as the stdlib orders them."""
-    params = [f for f in fields if f.init and f._field_type is not CLASSVAR]
-    return ([f for f in params if not f.kw_only], [f for f in params if f.kw_only])
 
 
 def _default_of(f):
@@ -51,8 +46,9 @@ class InitPlan:
     (a default factory is due) or ``no_default``; ``steps``: per stored field
     ``(name, parameter index or -1, factory or None)`` in definition order;
     ``initvars``: the parameter indexes of the InitVars; ``unbound``: the name
-    of an ``init=False`` InitVar (or None); ``binder``: ``_binder``, built on
-    first use; ``take_self``: for a call that gives no positional argument.
+    of an ``init=False`` InitVar (or None); ``binder``: ``_binder`` behind a
+    method that builds it on first use (``full_binder``: built now);
+    ``take_self``: for a call that gives no positional argument.
     """
 
     __slots__ = ('cls', 'first_param', 'positional', 'keyword', 'fields', 'names',
@@ -77,20 +73,46 @@ class InitPlan:
                 simple = False
         self.positional, self.keyword, self.simple = positional, keyword, simple
         self.fields = plan.fields
-        params = positional + keyword
-        self.names = tuple([f.name for f in params])
+        params = positional + keyword if keyword else positional
+        self.names = names = tuple([f.name for f in params])
         self.n_positional = len(positional)
         self.defaults = tuple([_default_of(f) for f in params])
-        self.steps, self.initvars, self.unbound = _assignment(plan.fields, params, plan.slots)
+        if simple:  # what _assignment gives: each field stored from its parameter
+            self.steps = tuple(zip(names, range(len(names)), repeat(None)))
+            self.initvars, self.unbound = (), None
+        else:
+            self.steps, self.initvars, self.unbound = _assignment(plan.fields, params,
+                                                                  plan.slots)
         self._binder = None
 
     @property
     def take_self(self):
-        """``take_self(kwargs)``: ``self`` given by keyword (see ``_self_taker``)."""
-        return _self_taker(self)
+        """``take_self(kwargs)``: ``self`` given by keyword (see ``_take_self``)."""
+        return self._take_self
+
+    def _take_self(self, kwargs):
+        """Takes the stdlib's ``self`` out of ``kwargs``: it is an ordinary
+        parameter, so ``C.__init__(self=obj, x=1)`` binds it by keyword (named
+        ``__dataclass_self__`` when a field is called ``self``). Or raises the
+        interpreter's error."""
+        first = self.first_param
+        if first in kwargs:
+            return kwargs.pop(first)
+        _call_error_factory(self.cls, first, self.positional, self.keyword)(
+            (), kwargs, self_given=False)
 
     @property
     def binder(self):
+        """``bind(args, kwargs)`` (see ``_binder``), whose closures are built on
+        its first call: most classes never meet a call that needs it, and building
+        them was a tenth of the class's creation."""
+        return self._bind
+
+    def _bind(self, args, kwargs):
+        return self.full_binder(args, kwargs)
+
+    @property
+    def full_binder(self):
         binder = self._binder
         if binder is None:
             binder = self._binder = _binder(self.cls, self.first_param, self.positional,
@@ -105,7 +127,7 @@ def make_init(plan, backend):
     __init__ = backend.init(init_plan)
     positional, keyword = init_plan.positional, init_plan.keyword
     __init__.__signature__ = Signature.deferred(
-        lambda: _signature(init_plan.first_param, positional, keyword))
+        partial(_signature, init_plan.first_param, positional, keyword))
     set_init_annotations(__init__, plan.cls, plan.fields)
     if any(isinstance(f.type, str) for f in positional + keyword):
         __init__.__wrapped__ = ModuleScope(plan.cls.__module__)
@@ -121,12 +143,10 @@ def pure_init(plan):
     store = _object_setattr if plan.frozen else setattr
     if plan.simple and len(plan.names) < len(TEMPLATES):
         defaults = tuple([MISSING_ARG if d is _NO_DEFAULT else d for d in plan.defaults])
-
-        def bind(args, kwargs):  # mixed calls and errors only: the binder is built then
-            return plan.binder(args, kwargs)
-        return TEMPLATES[len(plan.names)](store, plan.names, defaults, bind,
+        # mixed calls and errors only: the binder is built then
+        return TEMPLATES[len(plan.names)](store, plan.names, defaults, plan.binder,
                                           plan.take_self, plan.has_post_init)
-    bind = plan.binder
+    bind = plan.full_binder
     assign = _assigner(plan, store)
     take_self = plan.take_self
 
@@ -135,21 +155,6 @@ def pure_init(plan):
             self = take_self(kwargs)
         assign(self, bind(args, kwargs))
     return __init__
-
-
-def _self_taker(plan):
-    """``take_self(kwargs)`` for an ``__init__`` called without ``self``: the
-    stdlib's ``self`` is an ordinary parameter, so ``C.__init__(self=obj, x=1)``
-    binds it by keyword (named ``__dataclass_self__`` when a field is called
-    ``self``). Takes it out of ``kwargs``, or raises the interpreter's error."""
-    first = plan.first_param
-
-    def take_self(kwargs):
-        if first in kwargs:
-            return kwargs.pop(first)
-        _call_error_factory(plan.cls, first, plan.positional, plan.keyword)(
-            (), kwargs, self_given=False)
-    return take_self
 
 
 def is_generated_init(function):
@@ -296,7 +301,7 @@ def set_init_annotations(init, cls, fields):
         annotations['return'] = None
         init.__annotations__ = annotations
         return
-    names = tuple(f.name for f in fields if f.init)
+    names = tuple([f.name for f in fields if f.init])
 
     def __annotate__(format, /):
         if format not in _ANNOTATE_FORMATS:

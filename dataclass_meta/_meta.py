@@ -17,7 +17,7 @@ from ._fields import (
     CLASSVAR as _CLASSVAR, FIELD, Field, annotations_of, check_field_order, collect_own_fields,
     field, kind_of, merge_base_fields, set_defaults_on_class)
 from ._backend import current as _current_backend
-from ._init import init_parameters, make_init
+from ._init import make_init
 from ._interop import rich_repr
 from ._methods import (
     HASH_ACTIONS, LazyDoc, attach, make_getstate, make_replace, make_setstate)
@@ -113,15 +113,19 @@ DataClassMeta.__doc__ = _ClassDoc(DataClassMeta.__dict__['__doc__'])
 def _with_dataclass_base(bases):
     """Add ``DataClass`` to the bases of a class that names only the metaclass."""
     base = globals().get('DataClass')
-    if base is None or any(isinstance(b, type) and issubclass(b, base) for b in bases):
+    if base is None:
         return bases
+    for b in bases:
+        # a real subclass answers from its MRO, before ABCMeta's subclass check
+        if isinstance(b, type) and (base in b.__mro__ or issubclass(b, base)):
+            return bases
     return bases + (base,)
 
 
 def _slot_options(bases, kwargs):
     inherited = _options.parent_params(bases)
-    return tuple(kwargs.get(name, getattr(inherited, name, False))
-                 for name in ('slots', 'weakref_slot'))
+    return (kwargs.get('slots', getattr(inherited, 'slots', False)),
+            kwargs.get('weakref_slot', getattr(inherited, 'weakref_slot', False)))
 
 
 def _slotted_namespace(name, bases, namespace, weakref_slot):
@@ -315,7 +319,7 @@ def _attach_methods(cls, params, fields):
     """Check every conflict first (nothing half-attached), then attach."""
     own = cls.__dict__
     if params.init:
-        check_field_order(cls, (f for f in fields if f._field_type is not _CLASSVAR))
+        check_field_order(cls, [f for f in fields if f._field_type is not _CLASSVAR])
     hash_action = HASH_ACTIONS[params.unsafe_hash, params.eq, params.frozen,
                                _has_explicit_hash(own)]
     if hash_action == 'raise':
@@ -356,8 +360,10 @@ def _set_class_attributes(cls, params, fields):
     if not own.get('__doc__'):
         _store(cls, '__doc__', LazyDoc())
     if params.match_args and '__match_args__' not in own:
-        positional, _ = init_parameters(fields)
-        _store(cls, '__match_args__', tuple(f.name for f in positional))
+        # the names of __init__'s positional parameters
+        _store(cls, '__match_args__', tuple([
+            f.name for f in fields
+            if f.init and f._field_type is not _CLASSVAR and not f.kw_only]))
     if params.weakref_slot and not params.slots:
         raise TypeError('weakref_slot is True but slots is False')
     # No abc.update_abstractmethods() needed: ABCMeta.__new__ computes

@@ -31,8 +31,12 @@ class Plan:
         self.frozen = frozen
         self.slots = slots
         self.has_post_init = hasattr(cls, '__post_init__')
+        self.field_names = names = tuple([f.name for f in plain])
+        if all([f.repr is True and f.compare is True and f.hash is None for f in plain]):
+            # the usual case: every selection is every field
+            self.repr_names = self.compare_names = self.hash_names = names
+            return
         self.repr_names = tuple([f.name for f in plain if f.repr])
         self.compare_names = tuple([f.name for f in plain if f.compare])
         self.hash_names = tuple([f.name for f in plain
                                  if (f.compare if f.hash is None else f.hash)])
-        self.field_names = tuple([f.name for f in plain])

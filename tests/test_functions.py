@@ -323,3 +323,28 @@ def test_classvar_is_found_by_get_origin():
         c: int = 3
 
     assert [f.name for f in dm.fields(C)] == [f.name for f in dataclasses.fields(S)] == ['c']
+
+
+@pytest.mark.skipif(not hasattr(sys, 'getsizeof') or sys.implementation.name == 'pypy',
+                    reason='CPython instance dicts')
+def test_made_classes_share_instance_dict_keys(backend):
+    """Instances of a ``make_dataclass`` or ``DataClassMeta(...)`` class keep their
+    fields in a key-sharing instance dict, as a class statement's do."""
+    specs = [('a', int), ('b', int), ('c', int), ('d', int), ('e', int, 0)]
+
+    class Stated(DataClass):
+        a: int
+        b: int
+        c: int
+        d: int
+        e: int = 0
+    made = dm.make_dataclass('Made', specs)
+    called = dm.DataClassMeta('Called', (DataClass,), {
+        '__annotations__': {name: int for name, *_ in specs}, 'e': 0,
+        '__module__': __name__})
+    std = dataclasses.make_dataclass('Std', specs)
+    sizes = {cls.__name__: sys.getsizeof(vars(cls(1, 2, 3, 4, 5)))
+             for cls in (Stated, made, called, std)}
+    assert set(sizes.values()) == {sizes['Std']}, sizes
+    # the measure tells shared keys from a dict of its own
+    assert sys.getsizeof(dict(vars(std(1, 2, 3, 4, 5)))) != sizes['Std']
