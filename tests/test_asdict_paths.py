@@ -77,7 +77,8 @@ leaves = (st.none() | st.booleans() | st.integers() | st.text(max_size=3)
           | st.floats(allow_nan=False) | st.binary(max_size=2) | st.just(int)
           | st.builds(Box, st.integers()) | st.frozensets(st.integers(), max_size=2))
 # A Key becomes a dict under asdict: unhashable as a key there (a TypeError).
-keys = st.integers() | st.text(max_size=2) | st.tuples(st.integers()) | st.builds(Key, st.integers())
+keys = (st.integers() | st.text(max_size=2) | st.tuples(st.integers())
+        | st.builds(Key, st.integers()))
 
 
 def containers(children):
