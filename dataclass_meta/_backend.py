@@ -17,7 +17,7 @@ import contextlib
 import os
 from dataclasses import FrozenInstanceError
 
-from . import _arity, _init, _methods
+from . import _arity, _functions, _init, _methods
 from ._interop import pprint_shape
 
 
@@ -40,6 +40,8 @@ class PureBackend(_Backend):
     hash = staticmethod(_methods.make_hash)
     frozen_setattr = staticmethod(_methods.make_frozen_setattr)
     frozen_delattr = staticmethod(_methods.make_frozen_delattr)
+    asdict = staticmethod(_functions.pure_asdict)
+    astuple = staticmethod(_functions.pure_astuple)
 
     @staticmethod
     def made(function):
@@ -63,6 +65,12 @@ class CompiledBackend(_Backend):
         speedups.set_signature_factory(_signature)
         # The type of every compiled method, taken from one (whatever it is named).
         self.function_type = type(speedups.eq('__eq__', ()))
+        # asdict(obj, factory) / astuple(obj, factory): the pure recursion in C,
+        # which calls back _container (container subclasses, deep copies) and
+        # shares the field-name cache of _field_names.
+        speedups.set_functions(_functions._ATOMIC, _functions._NAMES,
+                               _functions._field_names, _functions._container)
+        self.asdict, self.astuple = speedups.asdict, speedups.astuple
 
     # C contract: init(name, plan) reads names, n_positional, defaults, steps,
     # initvars, unbound, frozen, has_post_init, binder, factory_marker,
@@ -138,14 +146,14 @@ _chosen = None  # a ContextVar once use() is first called (contextvars costs imp
 
 
 def current():
-    """The backend for the class being defined now."""
+    """The backend for the class being defined now, and of ``asdict``/``astuple``."""
     return backend if _chosen is None else _chosen.get(backend)
 
 
 @contextlib.contextmanager
 def use(chosen):
     """Define classes with ``chosen`` (a backend of ``available()``) meanwhile,
-    in this thread or task only."""
+    and run ``asdict``/``astuple`` with it, in this thread or task only."""
     global _chosen
     if _chosen is None:
         import contextvars

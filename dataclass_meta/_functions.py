@@ -11,6 +11,7 @@ import sys
 import types
 import weakref
 
+from . import _backend
 from ._fields import FIELD
 from ._options import NAMES as _OPTION_NAMES
 
@@ -76,60 +77,66 @@ def _field_names(cls, all_fields):
 # asdict and astuple read as the stdlib's ``_asdict_inner``: the class is checked
 # for fields, ``fields(obj)`` reads ``obj.__dataclass_fields__`` through the
 # instance, then each field is read and converted before the next is read. A
-# value of an atomic type is kept as it is without a call.
+# value of an atomic type is kept as it is without a call. ``pure_asdict`` and
+# ``pure_astuple`` are the reference; the backend in use supplies the recursion
+# (the compiled one does it in C, with ``_container`` for the rarer types).
 
 def asdict(obj, *, dict_factory=dict):
     """The fields of an instance as a new dict, recursing into data classes,
     lists, tuples and dicts; other values are deep-copied."""
     if not hasattr(type(obj), _FIELDS):
         raise TypeError('asdict() should be called on dataclass instances')
-    return _asdict(obj, dict_factory)
+    return _backend.current().asdict(obj, dict_factory)
 
 
-def _asdict(obj, dict_factory):
+def pure_asdict(obj, dict_factory):
+    """``asdict`` of any value, without the check of the top-level instance."""
     cls = type(obj)
     if cls in _ATOMIC:
         return obj
     if hasattr(cls, _FIELDS):
         names = _field_names(cls, getattr(obj, _FIELDS))
         if dict_factory is dict:
-            return {name: value if type(value) in _ATOMIC else _asdict(value, dict)
+            return {name: value if type(value) in _ATOMIC else pure_asdict(value, dict)
                     for name in names for value in (getattr(obj, name),)}
         return dict_factory([
-            (name, value if type(value) in _ATOMIC else _asdict(value, dict_factory))
+            (name, value if type(value) in _ATOMIC else pure_asdict(value, dict_factory))
             for name in names for value in (getattr(obj, name),)])
     if cls is list:
-        return [_asdict(v, dict_factory) for v in obj]
+        return [pure_asdict(v, dict_factory) for v in obj]
     if cls is dict:
-        return {_asdict(k, dict_factory): _asdict(v, dict_factory) for k, v in obj.items()}
+        return {pure_asdict(k, dict_factory): pure_asdict(v, dict_factory)
+                for k, v in obj.items()}
     if cls is tuple:
-        return tuple([_asdict(v, dict_factory) for v in obj])
-    return _container(obj, cls, _asdict, dict_factory)
+        return tuple([pure_asdict(v, dict_factory) for v in obj])
+    return _container(obj, cls, pure_asdict, dict_factory)
 
 
 def astuple(obj, *, tuple_factory=tuple):
     """The field values of an instance as a new tuple, recursing like ``asdict``."""
     if not hasattr(type(obj), _FIELDS):
         raise TypeError('astuple() should be called on dataclass instances')
-    return _astuple(obj, tuple_factory)
+    return _backend.current().astuple(obj, tuple_factory)
 
 
-def _astuple(obj, tuple_factory):
+def pure_astuple(obj, tuple_factory):
+    """``astuple`` of any value, without the check of the top-level instance."""
     cls = type(obj)
     if cls in _ATOMIC:
         return obj
     if hasattr(cls, _FIELDS):
         names = _field_names(cls, getattr(obj, _FIELDS))
         return tuple_factory([
-            value if type(value) in _ATOMIC else _astuple(value, tuple_factory)
+            value if type(value) in _ATOMIC else pure_astuple(value, tuple_factory)
             for name in names for value in (getattr(obj, name),)])
     if cls is list:
-        return [_astuple(v, tuple_factory) for v in obj]
+        return [pure_astuple(v, tuple_factory) for v in obj]
     if cls is dict:
-        return {_astuple(k, tuple_factory): _astuple(v, tuple_factory) for k, v in obj.items()}
+        return {pure_astuple(k, tuple_factory): pure_astuple(v, tuple_factory)
+                for k, v in obj.items()}
     if cls is tuple:
-        return tuple([_astuple(v, tuple_factory) for v in obj])
-    return _container(obj, cls, _astuple, tuple_factory)
+        return tuple([pure_astuple(v, tuple_factory) for v in obj])
+    return _container(obj, cls, pure_astuple, tuple_factory)
 
 
 # 3.15+: asdict/astuple rebuild a frozendict (a builtin there) like a dict.

@@ -201,7 +201,8 @@ def test_reads_and_side_effects_match_the_stdlib(backend, spec, rows, op, same_o
         x = instance(cls, rows[0], log)
         y = x if same_object else instance(cls, rows[1], log)
         del log[:]
-        result = outcome(lambda: run(op, ours, x, y))
+        with _backend.use(backend):  # asdict/astuple run on it too
+            result = outcome(lambda: run(op, ours, x, y))
         results.append((result, list(log)))
     assert results[1] == results[0]
 

@@ -41,7 +41,7 @@ def _stdlib_safe(p):
     return dm.replace(p, counts={'a': 1}) if sys.version_info < (3, 12) else p
 
 
-def test_asdict_and_astuple_match_stdlib():
+def test_asdict_and_astuple_match_stdlib(backend):
     """Nested data classes, lists, dicts, namedtuples and defaultdicts recurse alike."""
     p = _stdlib_safe(_parent())
     assert dm.asdict(p) == dataclasses.asdict(p)
@@ -54,7 +54,7 @@ def test_asdict_and_astuple_match_stdlib():
     assert d['extra'] == {1, 2} and d['extra'] is not p.extra  # deep-copied
 
 
-def test_asdict_factories():
+def test_asdict_factories(backend):
     """``dict_factory`` and ``tuple_factory`` are applied at every level."""
     p = _stdlib_safe(_parent())
     assert dm.asdict(p, dict_factory=collections.OrderedDict) == \
@@ -62,7 +62,7 @@ def test_asdict_factories():
     assert dm.astuple(p, tuple_factory=list) == dataclasses.astuple(p, tuple_factory=list)
 
 
-def test_functions_reject_non_dataclasses():
+def test_functions_reject_non_dataclasses(backend):
     """Non-data-classes get the stdlib's TypeErrors."""
     for func, msg in [(dm.asdict, 'asdict() should be called on dataclass instances'),
                       (dm.astuple, 'astuple() should be called on dataclass instances'),
@@ -78,7 +78,7 @@ def test_functions_reject_non_dataclasses():
 
 
 @pytest.mark.skipif(not hasattr(builtins, 'frozendict'), reason='frozendict is new in 3.15')
-def test_asdict_and_astuple_rebuild_frozendicts():
+def test_asdict_and_astuple_rebuild_frozendicts(backend):
     """3.15's ``frozendict`` values are rebuilt with their contents converted."""
     frozendict = builtins.frozendict
 
@@ -269,7 +269,7 @@ def test_make_dataclass_rejects_bad_fields(spec, msg):
     assert str(ours.value).startswith(msg)
 
 
-def test_asdict_cache_keeps_no_class_alive():
+def test_asdict_cache_keeps_no_class_alive(backend):
     """After ``asdict``/``astuple``, a dropped class is still garbage collected."""
     import gc
     import weakref

@@ -5,12 +5,13 @@ both backends. A debug build counts references (``sys.gettotalrefcount``);
 elsewhere allocated blocks and traced memory must not grow with the repetitions.
 """
 
+import collections
 import gc
 import sys
 
 import pytest
 
-from dataclass_meta import DataClass, InitVar, KW_ONLY, field
+from dataclass_meta import DataClass, InitVar, KW_ONLY, asdict, astuple, field
 
 from .implementation import needs_tracemalloc, tracemalloc
 
@@ -110,7 +111,14 @@ def exercise():
     C(1) == C(2), C(1) == 1
     _attempt(lambda: C(1) < 1)
     unset = C.__new__(C)
+    nested = C([C(1, {'k': (C(2), [3])})], collections.OrderedDict(a=[C(4)]), z={1})
+    asdict(nested), astuple(nested)
+    asdict(nested, dict_factory=list), astuple(nested, tuple_factory=list)
     ops = [
+        lambda: asdict(unset), lambda: astuple(C([unset])), lambda: asdict(C({F(1): 1})),
+        lambda: asdict(C(1), dict_factory=_factory_raises),
+        lambda: astuple(C(1), tuple_factory=_factory_raises),
+        lambda: asdict(C(Odd())), lambda: astuple(C((Raising(),))),
         lambda: C.__eq__(a), lambda: C.__eq__(a, b, 1), lambda: C.__eq__(a, b, x=1),
         lambda: C.__eq__(a, self=a), lambda: C.__eq__(a, other=b),
         lambda: unset == a, lambda: a == unset, lambda: C(Raising()) == C(Raising()),

@@ -17,6 +17,12 @@ module_traverse(PyObject *module, visitproc visit, void *arg)
     Py_VISIT(st->signature_factory);
     Py_VISIT(st->object_class);
     Py_VISIT(st->plan_attrs);
+    Py_VISIT(st->fn_atomic);
+    Py_VISIT(st->fn_names_cache);
+    Py_VISIT(st->fn_field_names);
+    Py_VISIT(st->fn_container);
+    Py_VISIT(st->fn_asdict);
+    Py_VISIT(st->fn_astuple);
     return 0;
 }
 
@@ -28,6 +34,12 @@ module_clear(PyObject *module)
     Py_CLEAR(st->signature_factory);
     Py_CLEAR(st->object_class);
     Py_CLEAR(st->plan_attrs);
+    Py_CLEAR(st->fn_atomic);
+    Py_CLEAR(st->fn_names_cache);
+    Py_CLEAR(st->fn_field_names);
+    Py_CLEAR(st->fn_container);
+    Py_CLEAR(st->fn_asdict);
+    Py_CLEAR(st->fn_astuple);
     Py_CLEAR(st->str_class);
     Py_CLEAR(st->str_qualname);
     Py_CLEAR(st->str_post_init);
@@ -38,6 +50,8 @@ module_clear(PyObject *module)
     Py_CLEAR(st->str_annotate);
     Py_CLEAR(st->str_empty);
     Py_CLEAR(st->str_dots);
+    Py_CLEAR(st->str_dataclass_fields);
+    Py_CLEAR(st->str_items);
     return 0;
 }
 
@@ -66,7 +80,9 @@ module_exec(PyObject *module)
             || intern(&st->str_signature, "__signature__") < 0
             || intern(&st->str_annotations, "__annotations__") < 0
             || intern(&st->str_annotate, "__annotate__") < 0
-            || intern(&st->str_empty, "") < 0 || intern(&st->str_dots, "...") < 0) {
+            || intern(&st->str_empty, "") < 0 || intern(&st->str_dots, "...") < 0
+            || intern(&st->str_dataclass_fields, "__dataclass_fields__") < 0
+            || intern(&st->str_items, "items") < 0) {
         return -1;
     }
     st->object_class = _PyType_Lookup(&PyBaseObject_Type, st->str_class);  /* borrowed */
@@ -108,6 +124,13 @@ static PyMethodDef module_methods[] = {
      "set_signature_factory(f): f(param_names) builds the small methods' signatures."},
     {"frozen", dm_make_frozen, METH_VARARGS,
      "frozen(name, cls, names, error, delete): a frozen __setattr__/__delattr__."},
+    {"asdict", (PyCFunction)(void (*)(void))dm_asdict, METH_FASTCALL,
+     "asdict(obj, dict_factory): _functions._asdict."},
+    {"astuple", (PyCFunction)(void (*)(void))dm_astuple, METH_FASTCALL,
+     "astuple(obj, tuple_factory): _functions._astuple."},
+    {"set_functions", dm_set_functions, METH_VARARGS,
+     "set_functions(atomic, names_cache, field_names, container): what asdict and "
+     "astuple take from _functions."},
     {NULL, NULL, 0, NULL}
 };
 

@@ -17,6 +17,7 @@
  *   repr.c      __repr__ with reprlib's recursion guard
  *   init.c      __init__
  *   frozen.c    a frozen class's __setattr__ / __delattr__
+ *   functions.c asdict / astuple
  *
  * References: a field marked "owned" holds a strong reference released by its
  * kind's clear(); "borrowed" is said where it is not. Every Python object the
@@ -44,6 +45,13 @@ typedef struct {
     /* owned, interned */
     PyObject *str_class, *str_qualname, *str_post_init, *str_setattr, *str_delattr;
     PyObject *str_signature, *str_annotations, *str_annotate, *str_empty, *str_dots;
+    PyObject *str_dataclass_fields, *str_items;
+    /* asdict/astuple (functions.c): owned, NULL until set_functions() */
+    PyObject *fn_atomic;       /* frozenset of the types kept as they are */
+    PyObject *fn_names_cache;  /* dict: _functions._NAMES */
+    PyObject *fn_field_names;  /* _functions._field_names */
+    PyObject *fn_container;    /* _functions._container */
+    PyObject *fn_asdict, *fn_astuple;  /* this module's own, for _container */
 } dm_state;
 
 /* The state of the module that made ``tp``, one of this module's types:
@@ -267,5 +275,8 @@ PyObject *dm_make_repr(PyObject *module, PyObject *args);
 PyObject *dm_make_init(PyObject *module, PyObject *args);
 PyObject *dm_plan_attrs(void);
 PyObject *dm_make_frozen(PyObject *module, PyObject *args);
+PyObject *dm_asdict(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+PyObject *dm_astuple(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+PyObject *dm_set_functions(PyObject *module, PyObject *args);
 
 #endif /* DATACLASS_META_SPEEDUPS_H */

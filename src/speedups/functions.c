@@ -1,0 +1,370 @@
+/* asdict / astuple: the recursion of _functions._asdict / _astuple in C.
+ *
+ * The pure functions (the stdlib's _asdict_inner) are the reference. Here:
+ * atomic values are returned as they are; data-class instances (anything whose
+ * type has __dataclass_fields__), and exact lists, tuples and dicts are
+ * rebuilt; everything else (container subclasses, deep copies) goes to the
+ * pure _functions._container, which recurses back through this module's
+ * asdict/astuple. Reads happen as in the pure code: __dataclass_fields__
+ * through the instance, then one getattr per field, in field order, each
+ * value converted before the next is read. The field names come from the
+ * pure code's cache (_functions._NAMES), checked here as _field_names checks
+ * it; a miss calls _field_names, which rebuilds the entry.
+ */
+
+#include "speedups.h"
+
+#define FS(st) ((st)->fn_atomic != NULL)
+
+/* hasattr(obj, name): 1, 0, or -1 with an error other than AttributeError. */
+static int
+has_attr(PyObject *obj, PyObject *name)
+{
+    PyObject *value;
+#if PY_VERSION_HEX >= 0x030D0000
+    int found = PyObject_GetOptionalAttr(obj, name, &value);
+#else
+    int found = _PyObject_LookupAttr(obj, name, &value);
+#endif
+    Py_XDECREF(value);
+    return found;
+}
+
+/* ``type(obj) in _ATOMIC``; the commonest types without a set lookup. */
+static inline int
+is_atomic(dm_state *st, PyTypeObject *tp)
+{
+    if (tp == &PyUnicode_Type || tp == &PyLong_Type || tp == &PyFloat_Type
+            || tp == &PyBool_Type || tp == Py_TYPE(Py_None)) {
+        return 1;
+    }
+    return PySet_Contains(st->fn_atomic, (PyObject *)tp);
+}
+
+/* The referent of the weak reference ``ref`` is ``obj``. */
+static int
+refers_to(PyObject *ref, PyObject *obj)
+{
+    if (!PyWeakref_Check(ref)) {
+        return 0;
+    }
+#if PY_VERSION_HEX >= 0x030D0000
+    PyObject *target;  /* owned */
+    if (PyWeakref_GetRef(ref, &target) < 0) {
+        PyErr_Clear();
+        return 0;
+    }
+    Py_XDECREF(target);
+    return target == obj;
+#else
+    return PyWeakref_GET_OBJECT(ref) == obj;
+#endif
+}
+
+/* _field_names(cls, all_fields) (a new reference): the cached entry
+ * ``(weakref(cls), id(all_fields), len(all_fields), names)`` when it is
+ * current, else the pure function, which rebuilds it. Only an exact dict is
+ * checked here, so that nothing observable (a mapping's __len__) runs twice. */
+static PyObject *
+field_names(dm_state *st, PyObject *cls, PyObject *all_fields)
+{
+    if (PyDict_CheckExact(all_fields)) {
+        PyObject *key = PyLong_FromVoidPtr(cls);  /* owned: id(cls) */
+        if (key == NULL) {
+            return NULL;
+        }
+        PyObject *entry = PyDict_GetItemWithError(st->fn_names_cache, key);  /* borrowed */
+        Py_DECREF(key);
+        if (entry == NULL && PyErr_Occurred()) {
+            return NULL;
+        }
+        if (entry != NULL && PyTuple_CheckExact(entry) && PyTuple_GET_SIZE(entry) == 4
+                && PyLong_CheckExact(PyTuple_GET_ITEM(entry, 1))
+                && PyLong_CheckExact(PyTuple_GET_ITEM(entry, 2))
+                && PyTuple_CheckExact(PyTuple_GET_ITEM(entry, 3))
+                && refers_to(PyTuple_GET_ITEM(entry, 0), cls)) {
+            void *id = PyLong_AsVoidPtr(PyTuple_GET_ITEM(entry, 1));
+            Py_ssize_t len = PyLong_AsSsize_t(PyTuple_GET_ITEM(entry, 2));
+            if ((id == NULL || len == -1) && PyErr_Occurred()) {
+                PyErr_Clear();  /* not ours: let the pure function rebuild it */
+            }
+            else if (id == (void *)all_fields && len == PyDict_GET_SIZE(all_fields)) {
+                return Py_NewRef(PyTuple_GET_ITEM(entry, 3));
+            }
+        }
+    }
+    return PyObject_CallFunctionObjArgs(st->fn_field_names, cls, all_fields, NULL);
+}
+
+static PyObject *convert(dm_state *st, PyObject *obj, PyObject *factory, int as_tuple);
+
+/* ``value`` (stolen) converted: kept when atomic, as the pure loop does. */
+static PyObject *
+convert_value(dm_state *st, PyObject *value, PyObject *factory, int as_tuple)
+{
+    int atomic = is_atomic(st, Py_TYPE(value));
+    if (atomic != 0) {
+        if (atomic < 0) {
+            Py_CLEAR(value);
+        }
+        return value;
+    }
+    PyObject *result = convert(st, value, factory, as_tuple);
+    Py_DECREF(value);
+    return result;
+}
+
+/* A data-class instance: a dict (dict_factory is dict), a tuple
+ * (tuple_factory is tuple), or the factory called with the list of
+ * (name, value) pairs or of values. */
+static PyObject *
+convert_instance(dm_state *st, PyObject *obj, PyObject *factory, int as_tuple)
+{
+    PyObject *all_fields = PyObject_GetAttr(obj, st->str_dataclass_fields);  /* owned */
+    if (all_fields == NULL) {
+        return NULL;
+    }
+    PyObject *names = field_names(st, (PyObject *)Py_TYPE(obj), all_fields);  /* owned */
+    Py_DECREF(all_fields);
+    if (names == NULL) {
+        return NULL;
+    }
+    if (!PyTuple_Check(names)) {
+        PyErr_SetString(PyExc_TypeError, "field names must be a tuple");
+        Py_DECREF(names);
+        return NULL;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(names);
+    int to_dict = !as_tuple && factory == (PyObject *)&PyDict_Type;
+    int to_tuple = as_tuple && factory == (PyObject *)&PyTuple_Type;
+    /* owned; a tuple or list is filled in order and seen by no one before */
+    PyObject *out = to_dict ? PyDict_New() : to_tuple ? PyTuple_New(n) : PyList_New(n);
+    if (out == NULL) {
+        Py_DECREF(names);
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *name = PyTuple_GET_ITEM(names, i);  /* borrowed from names */
+        PyObject *value = PyObject_GetAttr(obj, name);
+        if (value == NULL || (value = convert_value(st, value, factory, as_tuple)) == NULL) {
+            goto error;
+        }
+        if (to_dict) {
+            int failed = PyDict_SetItem(out, name, value);
+            Py_DECREF(value);
+            if (failed < 0) {
+                goto error;
+            }
+        }
+        else if (to_tuple) {
+            PyTuple_SET_ITEM(out, i, value);
+        }
+        else if (as_tuple) {
+            PyList_SET_ITEM(out, i, value);
+        }
+        else {
+            PyObject *pair = PyTuple_Pack(2, name, value);
+            Py_DECREF(value);
+            if (pair == NULL) {
+                goto error;
+            }
+            PyList_SET_ITEM(out, i, pair);
+        }
+    }
+    Py_DECREF(names);
+    if (to_dict || to_tuple) {
+        return out;
+    }
+    PyObject *result = PyObject_CallOneArg(factory, out);
+    Py_DECREF(out);
+    return result;
+error:
+    Py_DECREF(names);
+    Py_DECREF(out);
+    return NULL;
+}
+
+/* ``[recurse(v) for v in obj]``: the list's length is read at each step, as
+ * its iterator does, since a conversion may run code that changes it. */
+static PyObject *
+convert_list(dm_state *st, PyObject *obj, PyObject *factory, int as_tuple)
+{
+    PyObject *out = PyList_New(0);  /* owned */
+    if (out == NULL) {
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(obj); i++) {
+        PyObject *value = convert_value(st, Py_NewRef(PyList_GET_ITEM(obj, i)), factory,
+                                        as_tuple);
+        if (value == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        int failed = PyList_Append(out, value);
+        Py_DECREF(value);
+        if (failed < 0) {
+            Py_DECREF(out);
+            return NULL;
+        }
+    }
+    return out;
+}
+
+/* ``tuple([recurse(v) for v in obj])`` */
+static PyObject *
+convert_tuple(dm_state *st, PyObject *obj, PyObject *factory, int as_tuple)
+{
+    Py_ssize_t n = PyTuple_GET_SIZE(obj);
+    PyObject *out = PyTuple_New(n);  /* owned, filled in order */
+    if (out == NULL) {
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *value = convert_value(st, Py_NewRef(PyTuple_GET_ITEM(obj, i)), factory,
+                                        as_tuple);
+        if (value == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(out, i, value);
+    }
+    return out;
+}
+
+/* ``{recurse(k): recurse(v) for k, v in obj.items()}``, through the items
+ * iterator so that a change of the dict meanwhile raises as it does there. */
+static PyObject *
+convert_dict(dm_state *st, PyObject *obj, PyObject *factory, int as_tuple)
+{
+    PyObject *items = PyObject_CallMethodNoArgs(obj, st->str_items);  /* owned */
+    if (items == NULL) {
+        return NULL;
+    }
+    PyObject *it = PyObject_GetIter(items);  /* owned */
+    Py_DECREF(items);
+    if (it == NULL) {
+        return NULL;
+    }
+    PyObject *out = PyDict_New();  /* owned */
+    if (out == NULL) {
+        Py_DECREF(it);
+        return NULL;
+    }
+    PyObject *pair;  /* owned: (key, value) */
+    while ((pair = PyIter_Next(it)) != NULL) {
+        PyObject *key = convert_value(st, Py_NewRef(PyTuple_GET_ITEM(pair, 0)), factory,
+                                      as_tuple);
+        PyObject *value = key == NULL ? NULL : convert_value(
+            st, Py_NewRef(PyTuple_GET_ITEM(pair, 1)), factory, as_tuple);
+        Py_DECREF(pair);
+        int failed = value == NULL || PyDict_SetItem(out, key, value) < 0;
+        Py_XDECREF(key);
+        Py_XDECREF(value);
+        if (failed) {
+            break;
+        }
+    }
+    Py_DECREF(it);
+    if (PyErr_Occurred()) {
+        Py_DECREF(out);
+        return NULL;
+    }
+    return out;
+}
+
+/* _asdict(obj, factory) / _astuple(obj, factory) for a non-atomic ``obj``
+ * (the caller checked), under the recursion limit: a structure that contains
+ * itself raises RecursionError, as the pure recursion does. */
+static PyObject *
+convert(dm_state *st, PyObject *obj, PyObject *factory, int as_tuple)
+{
+    if (Py_EnterRecursiveCall("")) {
+        return NULL;
+    }
+    PyTypeObject *tp = Py_TYPE(obj);
+    PyObject *result;
+    /* exact builtins first: reading __dataclass_fields__ of one is unobservable */
+    if (tp == &PyList_Type) {
+        result = convert_list(st, obj, factory, as_tuple);
+    }
+    else if (tp == &PyTuple_Type) {
+        result = convert_tuple(st, obj, factory, as_tuple);
+    }
+    else if (tp == &PyDict_Type) {
+        result = convert_dict(st, obj, factory, as_tuple);
+    }
+    else {
+        int is_dataclass = has_attr((PyObject *)tp, st->str_dataclass_fields);
+        if (is_dataclass < 0) {
+            result = NULL;
+        }
+        else if (is_dataclass) {
+            result = convert_instance(st, obj, factory, as_tuple);
+        }
+        else {
+            result = PyObject_CallFunctionObjArgs(
+                st->fn_container, obj, (PyObject *)tp,
+                as_tuple ? st->fn_astuple : st->fn_asdict, factory, NULL);
+        }
+    }
+    Py_LeaveRecursiveCall();
+    return result;
+}
+
+static PyObject *
+entry(PyObject *module, PyObject *const *args, Py_ssize_t nargs, int as_tuple)
+{
+    dm_state *st = PyModule_GetState(module);
+    if (nargs != 2) {
+        PyErr_Format(PyExc_TypeError, "%s() takes exactly 2 arguments (%zd given)",
+                     as_tuple ? "astuple" : "asdict", nargs);
+        return NULL;
+    }
+    if (!FS(st)) {
+        PyErr_SetString(PyExc_RuntimeError, "set_functions() was not called");
+        return NULL;
+    }
+    return convert_value(st, Py_NewRef(args[0]), args[1], as_tuple);
+}
+
+/* asdict(obj, dict_factory): _functions._asdict. */
+PyObject *
+dm_asdict(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    return entry(module, args, nargs, 0);
+}
+
+/* astuple(obj, tuple_factory): _functions._astuple. */
+PyObject *
+dm_astuple(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    return entry(module, args, nargs, 1);
+}
+
+/* set_functions(atomic, names_cache, field_names, container): what the
+ * recursion takes from _functions; and this module's own asdict/astuple,
+ * which _container calls back. */
+PyObject *
+dm_set_functions(PyObject *module, PyObject *args)
+{
+    PyObject *atomic, *cache, *names, *container;  /* borrowed */
+    if (!PyArg_ParseTuple(args, "O!O!OO:set_functions", &PyFrozenSet_Type, &atomic,
+                          &PyDict_Type, &cache, &names, &container)) {
+        return NULL;
+    }
+    PyObject *own_asdict = PyObject_GetAttrString(module, "asdict");  /* owned */
+    PyObject *own_astuple = own_asdict == NULL ? NULL
+                                               : PyObject_GetAttrString(module, "astuple");
+    if (own_astuple == NULL) {
+        Py_XDECREF(own_asdict);
+        return NULL;
+    }
+    dm_state *st = PyModule_GetState(module);
+    Py_XSETREF(st->fn_atomic, Py_NewRef(atomic));
+    Py_XSETREF(st->fn_names_cache, Py_NewRef(cache));
+    Py_XSETREF(st->fn_field_names, Py_NewRef(names));
+    Py_XSETREF(st->fn_container, Py_NewRef(container));
+    Py_XSETREF(st->fn_asdict, own_asdict);
+    Py_XSETREF(st->fn_astuple, own_astuple);
+    Py_RETURN_NONE;
+}
