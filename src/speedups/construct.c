@@ -38,6 +38,9 @@ construct_init(PyTypeObject *tp, PyObject *module)
         return NULL;
     }
     dm_state *st = PyModule_GetState(module);
+    if (st->str_init == NULL) {  /* the module was cleared (interpreter shutdown) */
+        return NULL;
+    }
     PyObject *init = _PyType_Lookup(tp, st->str_init);  /* borrowed; no exception */
     if (init == NULL || Py_TYPE(init) != st->function_type
             || ((dm_function *)init)->kind != &dm_kind_init) {
