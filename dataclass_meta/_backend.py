@@ -44,6 +44,11 @@ class PureBackend(_Backend):
     astuple = staticmethod(_functions.pure_astuple)
 
     @staticmethod
+    def construct(cls):
+        """Calling ``cls`` stays ``type.__call__``'s: nothing to set up."""
+        return False
+
+    @staticmethod
     def made(function):
         """Whether ``function`` is a method this backend generated."""
         return (type(function) is _FunctionType
@@ -102,6 +107,12 @@ class CompiledBackend(_Backend):
     def frozen_delattr(self, plan):
         return self.speedups.frozen('__delattr__', plan.cls, frozenset(plan.field_names),
                                     FrozenInstanceError, True)
+
+    def construct(self, cls):
+        """``cls(...)`` runs its compiled ``__init__`` on a new instance directly,
+        where and while that is what ``type.__call__`` would do (3.12+); whether
+        it was set up."""
+        return self.speedups.construct(cls)
 
     def made(self, function):
         return type(function) is self.function_type

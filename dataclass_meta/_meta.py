@@ -260,6 +260,7 @@ def _build(cls, explicit):
     _store(cls, '__dataclass_fields__', fields)
     _attach_methods(cls, params, list(fields.values()))
     _set_class_attributes(cls, params, fields.values())
+    _current_backend().construct(cls)
 
 
 def _pop_slotted(cls):

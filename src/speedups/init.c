@@ -71,7 +71,7 @@ init_release(dm_function *f)
 }
 
 /* The signature is make_init()'s, not a fixed parameter list. */
-static const dm_kind kind_init = {
+const dm_kind dm_kind_init = {
     NULL, 0, sizeof(dm_init), init_traverse, init_clear, init_release,
 };
 
@@ -376,7 +376,7 @@ dm_make_init(PyObject *module, PyObject *args)
             goto done;
         }
     }
-    dm_init *m = (dm_init *)dm_function_new(st, &kind_init, init_call, name);
+    dm_init *m = (dm_init *)dm_function_new(st, &dm_kind_init, init_call, name);
     if (m == NULL) {
         goto done;
     }

@@ -45,6 +45,7 @@ module_clear(PyObject *module)
     Py_CLEAR(st->str_post_init);
     Py_CLEAR(st->str_setattr);
     Py_CLEAR(st->str_delattr);
+    Py_CLEAR(st->str_init);
     Py_CLEAR(st->str_signature);
     Py_CLEAR(st->str_annotations);
     Py_CLEAR(st->str_annotate);
@@ -77,6 +78,7 @@ module_exec(PyObject *module)
             || intern(&st->str_post_init, "__post_init__") < 0
             || intern(&st->str_setattr, "__setattr__") < 0
             || intern(&st->str_delattr, "__delattr__") < 0
+            || intern(&st->str_init, "__init__") < 0
             || intern(&st->str_signature, "__signature__") < 0
             || intern(&st->str_annotations, "__annotations__") < 0
             || intern(&st->str_annotate, "__annotate__") < 0
@@ -131,6 +133,9 @@ static PyMethodDef module_methods[] = {
     {"set_functions", dm_set_functions, METH_VARARGS,
      "set_functions(atomic, names_cache, field_names, container): what asdict and "
      "astuple take from _functions."},
+    {"construct", dm_construct, METH_O,
+     "construct(cls) -> bool: C(...) runs the compiled __init__ directly where "
+     "type.__call__ would (3.12+)."},
     {NULL, NULL, 0, NULL}
 };
 
@@ -148,7 +153,7 @@ static PyModuleDef_Slot module_slots[] = {
     {0, NULL}
 };
 
-static struct PyModuleDef module_def = {
+PyModuleDef dm_module_def = {
     PyModuleDef_HEAD_INIT,
     .m_name = "dataclass_meta._speedups",
     .m_doc = "The generated methods of dataclass_meta as C-level closures.",
@@ -163,5 +168,5 @@ static struct PyModuleDef module_def = {
 PyMODINIT_FUNC
 PyInit__speedups(void)
 {
-    return PyModuleDef_Init(&module_def);
+    return PyModuleDef_Init(&dm_module_def);
 }

@@ -18,6 +18,7 @@
  *   init.c      __init__
  *   frozen.c    a frozen class's __setattr__ / __delattr__
  *   functions.c asdict / astuple
+ *   construct.c a class's own vectorcall: C(...) runs the compiled __init__
  *
  * References: a field marked "owned" holds a strong reference released by its
  * kind's clear(); "borrowed" is said where it is not. Every Python object the
@@ -43,7 +44,7 @@ typedef struct {
     PyObject *object_class;       /* owned: object.__dict__['__class__'] */
     PyObject *plan_attrs;         /* owned tuple of interned str: what init() reads */
     /* owned, interned */
-    PyObject *str_class, *str_qualname, *str_post_init, *str_setattr, *str_delattr;
+    PyObject *str_class, *str_qualname, *str_post_init, *str_setattr, *str_delattr, *str_init;
     PyObject *str_signature, *str_annotations, *str_annotate, *str_empty, *str_dots;
     PyObject *str_dataclass_fields, *str_items;
     /* asdict/astuple (functions.c): owned, NULL until set_functions() */
@@ -60,6 +61,9 @@ typedef struct {
  * and PyType_GetModuleByDef (3.11+) is not needed. */
 #define dm_state_of_type(tp) ((dm_state *)PyType_GetModuleState(tp))
 #define dm_state_of(obj) dm_state_of_type(Py_TYPE(obj))
+
+/* The module's definition: construct.c recognises its module by it. */
+extern PyModuleDef dm_module_def;
 
 /* ------------------------------------------------------------------------ */
 /* The compiled function: a shared head and a payload per kind               */
@@ -273,6 +277,8 @@ PyObject *dm_make_order(PyObject *module, PyObject *args);
 PyObject *dm_make_hash(PyObject *module, PyObject *args);
 PyObject *dm_make_repr(PyObject *module, PyObject *args);
 PyObject *dm_make_init(PyObject *module, PyObject *args);
+extern const dm_kind dm_kind_init;  /* the compiled __init__'s kind */
+PyObject *dm_construct(PyObject *module, PyObject *cls);
 PyObject *dm_plan_attrs(void);
 PyObject *dm_make_frozen(PyObject *module, PyObject *args);
 PyObject *dm_asdict(PyObject *module, PyObject *const *args, Py_ssize_t nargs);

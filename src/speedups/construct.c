@@ -1,0 +1,186 @@
+/* A class's own construction: ``C(...)`` runs the compiled __init__ on a
+ * fresh instance, without type.__call__'s argument tuple, object.__new__,
+ * the __init__ slot's lookup and binding.
+ *
+ * ``construct(cls)`` sets ``cls->tp_vectorcall``. Calling a class uses it
+ * where the metaclass has Py_TPFLAGS_HAVE_VECTORCALL: on 3.12+ a Python
+ * metaclass without ``__call__`` inherits it from ``type`` (and loses it
+ * when given one); 3.10 and 3.11 give ABCMeta's subclasses no such flag, so
+ * there the class stays on type.__call__.
+ *
+ * Each call first checks that type.__call__ would do just this: the
+ * metaclass calls as ``type`` does, ``__new__`` is object's, the class is not
+ * abstract (object.__new__ raises then), and ``__init__`` resolves to a
+ * compiled __init__. These read the type's current slots and its
+ * method cache (keyed by the version tag), so a later ``C.__init__ = f``,
+ * ``C.__new__ = ...``, a change to a base or ``C.__class__ = M`` counts at
+ * once; otherwise the call goes to the metaclass's tp_call as it would have.
+ *
+ * The module state is reached through the class's ``ht_module`` (which
+ * type_dealloc releases): a Python class has none of its own, and the
+ * vectorcall receives nothing but the class.
+ */
+
+#include "speedups.h"
+
+#if PY_VERSION_HEX >= 0x030C0000
+
+/* The compiled __init__ that type.__call__ would run on a new instance of
+ * ``tp`` after object.__new__, or NULL (no exception) where the call must
+ * take type.__call__'s path. Borrowed from the class's MRO. */
+static PyObject *
+construct_init(PyTypeObject *tp, PyObject *module)
+{
+    if (Py_TYPE(tp)->tp_call != PyType_Type.tp_call     /* a metaclass __call__ */
+            || tp->tp_new != PyBaseObject_Type.tp_new   /* a __new__ */
+            || (tp->tp_flags & Py_TPFLAGS_IS_ABSTRACT) != 0
+            || module == NULL || PyModule_GetDef(module) != &dm_module_def) {
+        return NULL;
+    }
+    dm_state *st = PyModule_GetState(module);
+    if (st->str_init == NULL) {  /* the module was cleared (interpreter shutdown) */
+        return NULL;
+    }
+    PyObject *init = _PyType_Lookup(tp, st->str_init);  /* borrowed; no exception */
+    if (init == NULL || Py_TYPE(init) != st->function_type
+            || ((dm_function *)init)->kind != &dm_kind_init) {
+        return NULL;
+    }
+    return init;
+}
+
+/* The metaclass's tp_call with the arguments as a tuple and a dict: what
+ * calling the class does without a vectorcall. */
+static PyObject *
+construct_fallback(PyObject *cls, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    ternaryfunc call = Py_TYPE(cls)->tp_call;
+    if (call == NULL) {
+        return PyErr_Format(PyExc_TypeError, "'%.200s' object is not callable",
+                            Py_TYPE(cls)->tp_name);
+    }
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    Py_ssize_t nkw = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
+    PyObject *tuple = PyTuple_New(nargs);  /* owned */
+    PyObject *kwargs = NULL;               /* owned */
+    PyObject *result = NULL;
+    if (tuple == NULL) {
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < nargs; i++) {
+        PyTuple_SET_ITEM(tuple, i, Py_NewRef(args[i]));
+    }
+    if (nkw > 0) {
+        kwargs = PyDict_New();
+        if (kwargs == NULL) {
+            goto done;
+        }
+        for (Py_ssize_t i = 0; i < nkw; i++) {
+            if (PyDict_SetItem(kwargs, PyTuple_GET_ITEM(kwnames, i), args[nargs + i]) < 0) {
+                goto done;
+            }
+        }
+    }
+    if (Py_EnterRecursiveCall(" while calling a Python object")) {
+        goto done;
+    }
+    result = call(cls, tuple, kwargs);
+    Py_LeaveRecursiveCall();
+done:
+    Py_DECREF(tuple);
+    Py_XDECREF(kwargs);
+    return result;
+}
+
+/* Runs ``init`` (owned by the caller for the call) on ``self``: the
+ * arguments behind ``self`` in place where the caller allows that
+ * (PY_VECTORCALL_ARGUMENTS_OFFSET), else in a copy. */
+static PyObject *
+construct_run(PyObject *init, PyObject *self, PyObject *const *args, size_t nargsf,
+              PyObject *kwnames)
+{
+    vectorcallfunc call = ((dm_function *)init)->vectorcall;
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    if (nargsf & PY_VECTORCALL_ARGUMENTS_OFFSET) {
+        PyObject **stack = (PyObject **)args - 1;
+        PyObject *saved = stack[0];  /* the caller's, put back below */
+        stack[0] = self;
+        PyObject *result = call(init, stack, (size_t)(nargs + 1), kwnames);
+        stack[0] = saved;
+        return result;
+    }
+    Py_ssize_t total = nargs + (kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames));
+    PyObject *small[DM_SMALL + 1];
+    PyObject **stack = total < DM_SMALL ? small : PyMem_Malloc((total + 1) * sizeof(PyObject *));
+    if (stack == NULL) {
+        return PyErr_NoMemory();
+    }
+    stack[0] = self;  /* borrowed, as are the arguments */
+    memcpy(stack + 1, args, total * sizeof(PyObject *));
+    PyObject *result = call(init, stack, (size_t)(nargs + 1), kwnames);
+    if (stack != small) {
+        PyMem_Free(stack);
+    }
+    return result;
+}
+
+/* ``C(...)``: object.__new__ (its allocation) and the compiled __init__, or
+ * the metaclass's call where that would do something else. */
+static PyObject *
+construct_call(PyObject *cls, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    PyTypeObject *tp = (PyTypeObject *)cls;
+    PyObject *init = construct_init(tp, ((PyHeapTypeObject *)tp)->ht_module);
+    if (init == NULL) {
+        return construct_fallback(cls, args, nargsf, kwnames);
+    }
+    if (Py_EnterRecursiveCall(" while calling a Python object")) {
+        return NULL;
+    }
+    /* A strong reference: __init__'s own code (a default factory,
+     * __post_init__) may replace C.__init__ while it runs. */
+    Py_INCREF(init);
+    PyObject *self = tp->tp_alloc(tp, 0);  /* owned; what object.__new__ does */
+    PyObject *result = NULL;
+    if (self != NULL) {
+        result = construct_run(init, self, args, nargsf, kwnames);
+    }
+    Py_DECREF(init);
+    Py_LeaveRecursiveCall();
+    if (result == NULL) {
+        Py_XDECREF(self);
+        return NULL;
+    }
+    Py_DECREF(result);  /* None: the compiled __init__ returns nothing else */
+    return self;
+}
+
+#endif /* 3.12+ */
+
+/* construct(cls) -> bool: gives ``cls`` its own construction where calling
+ * it will use it and it would run now (see above); False leaves the class on
+ * type.__call__. */
+PyObject *
+dm_construct(PyObject *module, PyObject *cls)
+{
+    if (!PyType_Check(cls)) {
+        PyErr_SetString(PyExc_TypeError, "construct: a class is required");
+        return NULL;
+    }
+#if PY_VERSION_HEX >= 0x030C0000
+    PyTypeObject *tp = (PyTypeObject *)cls;
+    PyHeapTypeObject *ht = (PyHeapTypeObject *)cls;
+    if (!(tp->tp_flags & Py_TPFLAGS_HEAPTYPE)
+            || !(Py_TYPE(tp)->tp_flags & Py_TPFLAGS_HAVE_VECTORCALL)
+            || (ht->ht_module != NULL && ht->ht_module != module)
+            || (tp->tp_vectorcall != NULL && tp->tp_vectorcall != construct_call)
+            || construct_init(tp, module) == NULL) {
+        Py_RETURN_FALSE;
+    }
+    Py_XSETREF(ht->ht_module, Py_NewRef(module));  /* owned by the class */
+    tp->tp_vectorcall = construct_call;
+    Py_RETURN_TRUE;
+#else
+    Py_RETURN_FALSE;
+#endif
+}

@@ -1,0 +1,261 @@
+"""Calling a data class: ``C(...)`` does what ``type.__call__`` does for a stdlib
+data class, also after the class, a base or the metaclass changes (the compiled
+core gives classes their own vectorcall where nothing can tell)."""
+
+import abc
+import copy
+import dataclasses
+import pickle
+import sys
+import weakref
+
+import pytest
+
+from dataclass_meta import DataClass, DataClassMeta, InitVar, KW_ONLY, _backend, field
+
+pytestmark = pytest.mark.usefixtures('backend')
+
+
+def both(body, **options):
+    """The class ``C`` made by ``@dataclass`` and by ``DataClass`` from one body."""
+    std = dataclasses.dataclass(**options)(type('C', (), body()))
+    ours = DataClassMeta('C', (DataClass,), body(), **options)
+    return std, ours
+
+
+def point():
+    return {'__annotations__': {'x': int, 'y': int}, 'y': 0, '__module__': __name__}
+
+
+def outcome(call):
+    try:
+        obj = call()
+    except Exception as exc:  # noqa: BLE001 -- the exception is the outcome
+        return type(exc), str(exc)
+    return type(obj).__name__, vars(obj) if hasattr(obj, '__dict__') else None
+
+
+@pytest.mark.parametrize('args, kwargs', [
+    ((), {}), ((1, 2, 3), {}), ((1,), {'x': 2}), ((), {'z': 1}), ((1,), {'y': 2}),
+    ((), {'y': 1}),
+])
+def test_call_errors_are_the_stdlib_texts(args, kwargs):
+    std, ours = both(point)
+    assert outcome(lambda: ours(*args, **kwargs)) == outcome(lambda: std(*args, **kwargs))
+
+
+def test_init_reassigned_after_construction_is_used():
+    for cls in both(point):
+        cls(1, 2)
+        calls = []
+        original = cls.__init__
+
+        def __init__(self, *args):
+            calls.append(args)
+            original(self, *args)
+        cls.__init__ = __init__
+        assert cls(3, 4).x == 3 and calls == [(3, 4)]
+        cls.__init__ = original
+        assert cls(5).x == 5 and calls == [(3, 4)]
+
+
+def test_new_assigned_after_construction_is_used():
+    results = []
+    for cls in both(point):
+        cls(1)
+        made = []
+
+        def __new__(klass, *args, **kwargs):
+            made.append(args)
+            return object.__new__(klass)
+        cls.__new__ = __new__
+        assert cls(1, 2).y == 2 and made == [(1, 2)]
+        del cls.__new__  # CPython then keeps a tp_new that refuses arguments
+        results.append((outcome(lambda: cls(7)), made))
+    assert results[0] == results[1]
+
+
+def test_new_returning_another_object_skips_init():
+    for cls in both(point):
+        cls.__new__ = lambda klass, *args: 'other'
+        assert cls(1) == 'other'
+
+
+def test_a_base_changed_after_a_subclass_was_constructed():
+    std, ours = both(point)
+    for base in (std, ours):
+        sub = (dataclasses.dataclass(type('S', (base,), {'__module__': __name__}))
+               if base is std else type(base)('S', (base,), {}))
+        assert sub(1, 2).y == 2
+        base.__init__ = lambda self, *args: object.__setattr__(self, 'seen', args)
+        assert vars(sub(1, 2)) == {'x': 1, 'y': 2}  # S has its own __init__
+        inherits = type(base)('T', (base,), {}, init=False) if base is ours else \
+            dataclasses.dataclass(init=False)(type('T', (base,), {}))
+        assert inherits(3).seen == (3,)
+        base.__new__ = lambda klass, *args: 'from base'
+        assert sub(1) == 'from base' and inherits(1) == 'from base'
+
+
+def test_inherited_compiled_init_runs_for_an_init_false_subclass():
+    std, ours = both(point)
+    s = dataclasses.dataclass(init=False)(type('S', (std,), {}))
+    o = type(ours)('S', (ours,), {}, init=False)
+    for args in ((1,), (1, 2), ()):
+        assert outcome(lambda: o(*args)) == outcome(lambda: s(*args))
+
+
+def test_init_false_without_an_init_takes_no_arguments():
+    std, ours = both(point, init=False)
+    assert outcome(lambda: ours(1)) == outcome(lambda: std(1))
+    assert outcome(lambda: ours()) == outcome(lambda: std())
+
+
+def test_metaclass_call_runs():
+    log = []
+
+    class Meta(DataClassMeta):
+        def __call__(cls, *args, **kwargs):
+            log.append(args)
+            return super().__call__(*args, **kwargs)
+
+    class C(metaclass=Meta):
+        x: int
+
+    assert C(1).x == 1 and log == [(1,)]
+
+
+def test_metaclass_call_added_later_and_class_of_class_changed():
+    class Framework(DataClassMeta):
+        pass
+
+    class C(metaclass=Framework):
+        x: int
+
+    assert C(1).x == 1
+    log = []
+
+    def logged_call(cls, *args, **kwargs):
+        log.append(args)
+        return type.__call__(cls, *args, **kwargs)
+    Framework.__call__ = logged_call
+    assert C(2).x == 2 and log == [(2,)]
+    del Framework.__call__
+    assert C(3).x == 3 and log == [(2,)]
+
+    class Logged(DataClassMeta):
+        __call__ = logged_call
+
+    C.__class__ = Logged
+    assert C(4).x == 4 and log == [(2,), (4,)]
+    C.__class__ = Framework
+    assert C(5).x == 5 and log == [(2,), (4,)]
+
+
+def test_init_replaced_while_it_runs():
+    """A default factory that replaces ``C.__init__``: the running one finishes."""
+    state = {}
+
+    def body():
+        def factory():
+            state['cls'].__init__ = lambda self, *a: None
+            return []
+        return {'__annotations__': {'x': int, 'y': list}, '__module__': __name__,
+                'y': dataclasses.field(default_factory=factory)}
+
+    for cls in both(body):
+        state['cls'] = cls
+        assert vars(cls(1)) == {'x': 1, 'y': []}
+        assert vars(cls(1)) == {}
+
+
+def test_post_init_initvar_factory_kw_only():
+    def body():
+        def __post_init__(self, scale):
+            self.total = self.x * scale + len(self.tags)
+        return {'__annotations__': {'x': int, 'scale': InitVar[int], '_': KW_ONLY,
+                                    'tags': list, 'flag': bool},
+                'tags': dataclasses.field(default_factory=lambda: ['a']), 'flag': False,
+                '__post_init__': __post_init__, '__module__': __name__}
+    std, ours = both(body)
+    for args, kwargs in (((2, 3), {}), ((2,), {'scale': 3, 'flag': True}),
+                         ((2, 3, 4), {}), ((2, 3), {'tags': []})):
+        assert outcome(lambda: ours(*args, **kwargs)) == outcome(lambda: std(*args, **kwargs))
+
+
+@pytest.mark.parametrize('options', [{'frozen': True}, {'slots': True},
+                                     pytest.param({'slots': True, 'weakref_slot': True},
+                                                  marks=pytest.mark.skipif(
+                                                      sys.version_info < (3, 11),
+                                                      reason='weakref_slot is 3.11+')),
+                                     {'frozen': True, 'slots': True}])
+def test_frozen_and_slotted_classes(options):
+    std, ours = both(point, **options)
+    for args in ((1, 2), (1,), ()):
+        s, o = outcome(lambda: std(*args)), outcome(lambda: ours(*args))
+        assert o == s
+    obj = ours(1, 2)
+    assert (obj.x, obj.y) == (1, 2)
+    if options.get('weakref_slot'):
+        assert weakref.ref(obj)() is obj
+    if options.get('frozen'):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            obj.x = 3
+
+
+def test_init_called_directly():
+    _, ours = both(point)
+    obj = ours(1, 2)
+    ours.__init__(obj, 3)
+    assert (obj.x, obj.y) == (3, 0)
+    ours.__init__(self=obj, x=4)
+    assert obj.x == 4
+
+
+class Shape(DataClass):
+    x: int
+
+
+class Frozen(DataClass, frozen=True, slots=True):
+    x: int
+    y: list = field(default_factory=list)
+
+
+@pytest.mark.parametrize('obj', [Shape(1), Frozen(1, [2])], ids=['plain', 'frozen_slots'])
+def test_pickle_and_copy(obj):
+    for clone in (copy.copy(obj), copy.deepcopy(obj), pickle.loads(pickle.dumps(obj))):
+        assert clone == obj and type(clone) is type(obj)
+
+
+def test_abstract_class_is_not_instantiated():
+    def body():
+        return {'__annotations__': {'x': int}, '__module__': __name__,
+                'area': abc.abstractmethod(lambda self: 0)}
+    std = dataclasses.dataclass(abc.ABCMeta('C', (abc.ABC,), body()))
+    ours = DataClassMeta('C', (DataClass, abc.ABC), body())
+    assert outcome(lambda: ours(1)) == outcome(lambda: std(1))
+    assert outcome(lambda: ours(1))[0] is TypeError
+    concrete = DataClassMeta('D', (ours,), {'area': lambda self: 1})
+    assert concrete(2).x == 2
+    concrete.__abstractmethods__ = frozenset({'area'})
+    assert "Can't instantiate abstract class" in outcome(lambda: concrete(2))[1]
+
+
+def test_recursive_construction_raises_recursion_error():
+    def body():
+        def __post_init__(self):
+            type(self)(self.x + 1)
+        return {'__annotations__': {'x': int}, '__post_init__': __post_init__,
+                '__module__': __name__}
+    _, ours = both(body)
+    with pytest.raises(RecursionError):
+        ours(0)
+
+
+def test_fast_construction_is_set_up_where_it_is_used(backend):
+    """3.12+ with the compiled core: only where ``__init__`` is the compiled one."""
+    _, ours = both(point)
+    own = DataClassMeta('O', (DataClass,), {'__init__': lambda self: None})
+    expected = backend.name == 'compiled' and sys.version_info >= (3, 12)
+    assert backend.construct(ours) is expected
+    assert backend.construct(own) is False
+    assert _backend.PURE.construct(ours) is False
