@@ -137,8 +137,9 @@ convert_instance(dm_state *st, PyObject *obj, PyObject *factory, int as_tuple)
     Py_ssize_t n = PyTuple_GET_SIZE(names);
     int to_dict = !as_tuple && factory == (PyObject *)&PyDict_Type;
     int to_tuple = as_tuple && factory == (PyObject *)&PyTuple_Type;
-    /* owned; a tuple or list is filled in order and seen by no one before */
-    PyObject *out = to_dict ? PyDict_New() : to_tuple ? PyTuple_New(n) : PyList_New(n);
+    /* owned; a list is appended to, never left with empty slots, since
+     * gc.get_objects() can reach it from the Python code a getattr runs */
+    PyObject *out = to_dict ? PyDict_New() : PyList_New(0);
     if (out == NULL) {
         Py_DECREF(names);
         return NULL;
@@ -156,26 +157,25 @@ convert_instance(dm_state *st, PyObject *obj, PyObject *factory, int as_tuple)
                 goto error;
             }
         }
-        else if (to_tuple) {
-            PyTuple_SET_ITEM(out, i, value);
-        }
-        else if (as_tuple) {
-            PyList_SET_ITEM(out, i, value);
-        }
         else {
-            PyObject *pair = PyTuple_Pack(2, name, value);
+            if (!as_tuple) {
+                Py_SETREF(value, PyTuple_Pack(2, name, value));
+                if (value == NULL) {
+                    goto error;
+                }
+            }
+            int failed = PyList_Append(out, value);
             Py_DECREF(value);
-            if (pair == NULL) {
+            if (failed < 0) {
                 goto error;
             }
-            PyList_SET_ITEM(out, i, pair);
         }
     }
     Py_DECREF(names);
-    if (to_dict || to_tuple) {
+    if (to_dict) {
         return out;
     }
-    PyObject *result = PyObject_CallOneArg(factory, out);
+    PyObject *result = to_tuple ? PyList_AsTuple(out) : PyObject_CallOneArg(factory, out);
     Py_DECREF(out);
     return result;
 error:
@@ -210,24 +210,27 @@ convert_list(dm_state *st, PyObject *obj, PyObject *factory, int as_tuple)
     return out;
 }
 
-/* ``tuple([recurse(v) for v in obj])`` */
+/* ``tuple([recurse(v) for v in obj])``: built as a list, as there, since a
+ * tuple with empty slots could be reached through gc.get_objects() meanwhile */
 static PyObject *
 convert_tuple(dm_state *st, PyObject *obj, PyObject *factory, int as_tuple)
 {
     Py_ssize_t n = PyTuple_GET_SIZE(obj);
-    PyObject *out = PyTuple_New(n);  /* owned, filled in order */
+    PyObject *out = PyList_New(0);  /* owned */
     if (out == NULL) {
         return NULL;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *value = convert_value(st, Py_NewRef(PyTuple_GET_ITEM(obj, i)), factory,
                                         as_tuple);
-        if (value == NULL) {
+        int failed = value == NULL || PyList_Append(out, value) < 0;
+        Py_XDECREF(value);
+        if (failed) {
             Py_DECREF(out);
             return NULL;
         }
-        PyTuple_SET_ITEM(out, i, value);
     }
+    Py_SETREF(out, PyList_AsTuple(out));
     return out;
 }
 
