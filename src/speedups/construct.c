@@ -124,6 +124,27 @@ construct_run(PyObject *init, PyObject *self, PyObject *const *args, size_t narg
     return result;
 }
 
+/* What object.__new__ does for a class that passed construct_init(). 3.13+
+ * allocation sets up the instance's inline values itself; 3.12's
+ * object.__new__ does it after tp_alloc (_PyObject_InitializeDict, not
+ * public), so there it is called: without it the first store would make a
+ * full dict, larger than the stdlib's instances have. */
+static PyObject *
+construct_new(PyTypeObject *tp)
+{
+#if PY_VERSION_HEX >= 0x030D0000
+    return tp->tp_alloc(tp, 0);
+#else
+    PyObject *no_args = PyTuple_New(0);  /* owned (the empty tuple) */
+    if (no_args == NULL) {
+        return NULL;
+    }
+    PyObject *self = PyBaseObject_Type.tp_new(tp, no_args, NULL);
+    Py_DECREF(no_args);
+    return self;
+#endif
+}
+
 /* ``C(...)``: object.__new__ (its allocation) and the compiled __init__, or
  * the metaclass's call where that would do something else. */
 static PyObject *
@@ -140,7 +161,7 @@ construct_call(PyObject *cls, PyObject *const *args, size_t nargsf, PyObject *kw
     /* A strong reference: __init__'s own code (a default factory,
      * __post_init__) may replace C.__init__ while it runs. */
     Py_INCREF(init);
-    PyObject *self = tp->tp_alloc(tp, 0);  /* owned; what object.__new__ does */
+    PyObject *self = construct_new(tp);  /* owned */
     PyObject *result = NULL;
     if (self != NULL) {
         result = construct_run(init, self, args, nargsf, kwnames);
