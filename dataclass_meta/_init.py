@@ -85,12 +85,7 @@ class InitPlan:
                                                                   plan.slots)
         self._binder = None
 
-    @property
-    def take_self(self):
-        """``take_self(kwargs)``: ``self`` given by keyword (see ``_take_self``)."""
-        return self._take_self
-
-    def _take_self(self, kwargs):
+    def take_self(self, kwargs):
         """Takes the stdlib's ``self`` out of ``kwargs``: it is an ordinary
         parameter, so ``C.__init__(self=obj, x=1)`` binds it by keyword (named
         ``__dataclass_self__`` when a field is called ``self``). Or raises the
@@ -101,14 +96,10 @@ class InitPlan:
         _call_error_factory(self.cls, first, self.positional, self.keyword)(
             (), kwargs, self_given=False)
 
-    @property
-    def binder(self):
+    def binder(self, args, kwargs):
         """``bind(args, kwargs)`` (see ``_binder``), whose closures are built on
         its first call: most classes never meet a call that needs it, and building
         them was a tenth of the class's creation."""
-        return self._bind
-
-    def _bind(self, args, kwargs):
         return self.full_binder(args, kwargs)
 
     @property

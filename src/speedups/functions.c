@@ -14,8 +14,6 @@
 
 #include "speedups.h"
 
-#define FS(st) ((st)->fn_atomic != NULL)
-
 /* hasattr(obj, name): 1, 0, or -1 with an error other than AttributeError. */
 static int
 has_attr(PyObject *obj, PyObject *name)
@@ -323,7 +321,7 @@ entry(PyObject *module, PyObject *const *args, Py_ssize_t nargs, int as_tuple)
                      as_tuple ? "astuple" : "asdict", nargs);
         return NULL;
     }
-    if (!FS(st)) {
+    if (st->fn_atomic == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "set_functions() was not called");
         return NULL;
     }
