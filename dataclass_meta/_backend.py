@@ -40,6 +40,7 @@ class PureBackend(_Backend):
     hash = staticmethod(_methods.make_hash)
     frozen_setattr = staticmethod(_methods.make_frozen_setattr)
     frozen_delattr = staticmethod(_methods.make_frozen_delattr)
+    replace = staticmethod(_methods.make_replace)
     asdict = staticmethod(_functions.pure_asdict)
     astuple = staticmethod(_functions.pure_astuple)
 
@@ -108,6 +109,18 @@ class CompiledBackend(_Backend):
         return self.speedups.frozen('__delattr__', plan.cls, frozenset(plan.field_names),
                                     FrozenInstanceError, True)
 
+    # C contract: replace(name, cls, own, prepare, slow, by_dict); prepare(cls,
+    # own) and slow(self, changes, all_fields) are _methods' (see replace.c).
+    def replace(self, plan):
+        """The compiled ``__replace__``; its ``replace`` attribute is what
+        replace() calls with ``(self, changes)``, as on the pure closure."""
+        cls = plan.cls
+        args = (cls, cls.__dataclass_fields__, _methods.replace_prepare,
+                _methods.replace_by_fields)
+        method = self.speedups.replace('__replace__', *args, False)
+        method.replace = self.speedups.replace('replace', *args, True)
+        return method
+
     def construct(self, cls):
         """``cls(...)`` runs its compiled ``__init__`` on a new instance directly,
         where and while that is what ``type.__call__`` would do (3.12+); whether
@@ -119,10 +132,18 @@ class CompiledBackend(_Backend):
 
 
 def _signature(params):
-    """The signature of a small compiled method: ``(self, other)`` and so on."""
-    import inspect
-    kind = inspect.Parameter.POSITIONAL_OR_KEYWORD
-    return inspect.Signature([inspect.Parameter(name, kind) for name in params])
+    """The signature of a small compiled method: ``(self, other)`` and so on;
+    a ``'/'`` ends the positional-only names, ``'**name'`` takes the keywords."""
+    from inspect import Parameter, Signature
+    out = []
+    for name in params:
+        if name == '/':
+            out = [p.replace(kind=Parameter.POSITIONAL_ONLY) for p in out]
+        elif name.startswith('**'):
+            out.append(Parameter(name[2:], Parameter.VAR_KEYWORD))
+        else:
+            out.append(Parameter(name, Parameter.POSITIONAL_OR_KEYWORD))
+    return Signature(out)
 
 
 PURE = PureBackend()

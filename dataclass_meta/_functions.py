@@ -16,6 +16,10 @@ from ._fields import FIELD
 from ._options import NAMES as _OPTION_NAMES
 
 _FIELDS = '__dataclass_fields__'
+# (class, what replace() calls with (obj, changes)) on each data class: the
+# class beside it, because a subclass inherits the attribute but not the
+# function. Not a dunder, so that help() leaves it out.
+REPLACE_ENTRY = '_dataclass_replace'
 # Values asdict/astuple return as they are: deepcopy would return them unchanged.
 _ATOMIC = frozenset({
     type(None), bool, int, float, str, complex, bytes, type(Ellipsis),
@@ -170,7 +174,7 @@ def replace(obj, /, **changes):
     ``copy.replace(obj, ...)`` (3.13+) does the same.
     """
     cls = type(obj)
-    own = getattr(cls, '__dataclass_replace__', None)  # (class, its replace function)
+    own = getattr(cls, REPLACE_ENTRY, None)
     if own is not None and own[0] is cls:
         return own[1](obj, changes)
     if not hasattr(cls, _FIELDS):

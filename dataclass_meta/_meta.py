@@ -17,10 +17,11 @@ from ._fields import (
     CLASSVAR as _CLASSVAR, FIELD, Field, annotations_of, check_field_order, collect_own_fields,
     field, kind_of, merge_base_fields, set_defaults_on_class)
 from ._backend import current as _current_backend
+from ._functions import REPLACE_ENTRY
 from ._init import make_init
 from ._interop import rich_repr
 from ._methods import (
-    HASH_ACTIONS, LazyDoc, attach, make_getstate, make_replace, make_setstate)
+    HASH_ACTIONS, LazyDoc, attach, make_getstate, make_setstate)
 from ._plan import Plan
 
 _SLOTTED = '__dataclass_slotted__'  # (annotations, defaults) from DataClassMeta
@@ -281,7 +282,7 @@ _TOTAL = 'Consider using functools.total_ordering'
 # suffix, if any). __hash__ follows HASH_ACTIONS instead.
 _METHODS = (
     ('__init__', lambda p: p.init, make_init, 'keep'),
-    ('__replace__', lambda p: True, lambda plan, b: make_replace(plan), 'keep'),
+    ('__replace__', lambda p: True, lambda plan, b: b.replace(plan), 'keep'),
     ('__repr__', lambda p: p.repr, lambda plan, b: b.repr(plan), 'keep'),
     ('__eq__', lambda p: p.eq, lambda plan, b: b.eq(plan), 'keep'),
     ('__lt__', lambda p: p.order, lambda plan, b: b.order('__lt__', plan), _TOTAL),
@@ -341,8 +342,8 @@ def _attach_methods(cls, params, fields):
             attach(cls, name, factory(plan, backend))
     # replace() calls the generated one, even where the class has its own
     # __replace__; the class is kept beside it so subclasses cannot inherit it.
-    generated = make_replace(plan) if explicit_replace else own['__replace__']
-    _store(cls, '__dataclass_replace__', (cls, generated.replace))
+    generated = backend.replace(plan) if explicit_replace else own['__replace__']
+    _store(cls, REPLACE_ENTRY, (cls, generated.replace))
     if hash_action == 'add':
         attach(cls, '__hash__', backend.hash(plan))
     elif hash_action == 'none':

@@ -192,6 +192,38 @@ def make_frozen_delattr(plan):
     return __delattr__
 
 
+def replace_state(cls, fields):
+    """What ``replace()`` needs of ``cls`` and its non-ClassVar ``fields``:
+    (forbidden, required, carried, fast, init). Worked out on a class's first
+    replace() (most classes are never replaced).
+
+    ``forbidden``: the ``init=False`` names; ``required``: the InitVars without
+    a default; ``carried``: the ``__init__`` names taken from the instance when
+    not changed; ``fast``: whether ``__init__`` is the generated one and takes
+    every carried name positionally (no keyword-only field), so that the
+    values may go positionally; ``init``: the class's own ``__init__``.
+    """
+    forbidden = frozenset(f.name for f in fields if not f.init)
+    required = frozenset(f.name for f in fields if f.init and f._field_type is INITVAR
+                         and f.default is MISSING)
+    init = cls.__dict__.get('__init__')
+    fast = (is_generated_init(init) and not required
+            and type(cls).__call__ is type.__call__
+            and not any(f.kw_only for f in fields if f.init))
+    carried = tuple(f.name for f in fields if f.init and f.name not in required)
+    return forbidden, required, carried, fast, init
+
+
+def replace_prepare(cls, own):
+    """For the compiled ``__replace__``: (carried, their names as a frozenset,
+    init) where a call whose changes all name carried fields may take the
+    positional fast path (see ``make_replace``; an ``init=False`` name is not
+    carried), else None: every call then runs ``replace_by_fields``."""
+    _, _, carried, fast, init = replace_state(
+        cls, [f for f in own.values() if f._field_type is not CLASSVAR])
+    return (carried, frozenset(carried), init) if fast else None
+
+
 def make_replace(plan):
     """``__replace__`` (3.13, ``copy.replace``): a new instance through ``__init__``.
 
@@ -209,16 +241,10 @@ def make_replace(plan):
 
     def prepare():
         nonlocal forbidden, required, carried, init, fast, checked, names
-        forbidden = frozenset(f.name for f in fields if not f.init)
-        required = frozenset(f.name for f in fields if f.init and f._field_type is INITVAR
-                             and f.default is MISSING)
-        init = cls.__dict__.get('__init__')
-        fast = (is_generated_init(init) and not required
-                and type(cls).__call__ is type.__call__
-                and not any(f.kw_only for f in fields if f.init))
+        forbidden, required, carried_, fast, init = replace_state(cls, fields)
         checked = bool(forbidden or required)
-        carried = tuple(f.name for f in fields if f.init and f.name not in required)
-        names = frozenset(carried)  # last: another thread may be testing carried
+        names = frozenset(carried_)
+        carried = carried_  # last: another thread may be testing carried
 
     def replace(self, changes):
         all_fields = self.__dataclass_fields__

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from dataclass_meta import DataClass, InitVar, KW_ONLY, asdict, astuple, field
+from dataclass_meta import DataClass, InitVar, KW_ONLY, asdict, astuple, field, replace
 
 from .implementation import needs_tracemalloc, tracemalloc
 
@@ -97,6 +97,17 @@ class Factory(DataClass):
     x: list = field(default_factory=_factory_raises)
 
 
+class R(DataClass):
+    """replace()'s positional fast path (C's keyword-only field takes the other)."""
+    x: object
+    y: object = 0
+
+
+class RS(DataClass, slots=True, frozen=True):
+    x: object
+    y: object = 0
+
+
 def _attempt(call):
     try:
         call()
@@ -137,6 +148,12 @@ def exercise():
         lambda: setattr(G(1), 'x', 2), lambda: setattr(G(1), 'new', 2),
         lambda: delattr(G(1), 'new'), lambda: F.__setattr__(G(1), [], 1),
         lambda: F.__setattr__(F(1)), lambda: F.__delattr__(F(1), 'x', 1),
+        lambda: replace(R(1), y=2), lambda: R.__replace__(R(1), x=[]),
+        lambda: replace(RS(1), y=2), lambda: replace(RS.__new__(RS), y=2),
+        lambda: replace(R(1), z=2), lambda: replace(R.__new__(R)), lambda: replace(C(1), y=5),
+        lambda: replace(C(1), iv=1), lambda: replace(Odd(), x=1), lambda: R.__replace__(),
+        lambda: R.__replace__(R(1), 2), lambda: replace(Wide(), a0=1),
+        lambda: replace(G(1), x=2),
     ]
     for op in ops:
         _attempt(op)

@@ -148,3 +148,110 @@ def test_keyword_only_fields_and_initvar_defaults():
     for changes in ({}, {'y': 3}, {'scale': 4}, {'x': 2, 'scale': 2}):
         ours, theirs = replace(C(3, y=1), **changes), dataclasses.replace(S(3, y=1), **changes)
         assert (ours.x, ours.y) == (theirs.x, theirs.y)
+
+
+# -- the compiled __replace__ takes its fast path only while it cannot be seen --
+
+def test_init_reassigned_after_a_replace_is_used(backend):
+    """The first replace() works out the fast path; a later ``C.__init__ = f``
+    still takes effect, with the stdlib's keyword call."""
+    class C(DataClass):
+        x: int
+        y: int = 0
+
+    assert replace(C(1), y=2) == C(1, 2)
+    seen = []
+    generated = C.__init__
+
+    def __init__(self, *args, **kwargs):
+        seen.append((args, kwargs))
+        generated(self, *args, **kwargs)
+    C.__init__ = __init__
+    c = C(1)
+    result = replace(c, y=5)
+    assert seen[-1] == ((), {'y': 5, 'x': 1})
+    assert (result.x, result.y) == (1, 5)
+    C.__init__ = generated  # the generated one again: the fast path again
+    assert copy_replace(C(3), x=4) == C(4, 0)
+
+
+def copy_replace(obj, **changes):
+    return type(obj).__replace__(obj, **changes)
+
+
+def test_class_attribute_read_and_foreign_class(backend):
+    """``self.__class__`` is read after the fields; a property naming another
+    class gets the changes, then the rest, by keyword."""
+    calls = []
+
+    class Other:
+        def __init__(self, **kwargs):
+            calls.append(kwargs)
+
+    class C(DataClass):
+        x: int
+        y: int = 0
+
+        @property
+        def __class__(self):
+            calls.append('class')
+            return Other
+
+    result = replace(C(1), y=2)
+    assert type(result) is Other and calls == ['class', {'y': 2, 'x': 1}]
+
+
+@pytest.mark.parametrize('options', [{}, {'slots': True}, {'frozen': True},
+                                     {'slots': True, 'frozen': True}])
+def test_slotted_and_frozen_match_stdlib(backend, options):
+    """Fields read from slots and stored frozen: the stdlib's values, and a
+    slot left unset raises the stdlib's AttributeError."""
+    def body():
+        return {'__annotations__': {'a': int, 'b': int, 'c': int}, 'c': 3, '__module__': __name__}
+    C = DataClass.__class__('C', (DataClass,), body(), **options)
+    S = dataclasses.dataclass(type('C', (), body()), **options)
+    for changes in ({}, {'a': 9}, {'c': 0, 'b': 1}):
+        assert dataclasses.astuple(replace(C(1, 2), **changes)) == \
+            dataclasses.astuple(dataclasses.replace(S(1, 2), **changes))
+    if options.get('slots'):
+        ours, theirs = C(1, 2), S(1, 2)
+        object.__delattr__(ours, 'b')
+        object.__delattr__(theirs, 'b')
+        with pytest.raises(AttributeError) as ours_err:
+            replace(ours, a=5)
+        with pytest.raises(AttributeError) as theirs_err:
+            dataclasses.replace(theirs, a=5)
+        assert str(ours_err.value) == str(theirs_err.value)
+
+
+def test_call_errors_and_signature(backend):
+    """``__replace__(self, /, **changes)``: the interpreter's texts for a call
+    that does not bind, and the same signature on both backends."""
+    import inspect
+
+    class C(DataClass):
+        x: int
+
+    assert str(inspect.signature(C.__replace__)) == '(self, /, **changes)'
+    with pytest.raises(TypeError, match=r"__replace__\(\) missing 1 required positional "
+                                        r"argument: 'self'$"):
+        C.__replace__(x=1)
+    with pytest.raises(TypeError, match=r'__replace__\(\) takes 1 positional argument '
+                                        r'but 2 were given$'):
+        C.__replace__(C(1), 2)
+
+
+def test_str_subclass_keys_and_instance_dict_field(backend):
+    """Changes keyed by a str subclass name the field they spell; an instance
+    attribute shadowing nothing is not a field."""
+    class Name(str):
+        __slots__ = ()
+
+    class C(DataClass):
+        x: int
+        y: int = 0
+
+    c = C(1)
+    c.extra = 5
+    result = replace(c, **{Name('y'): 7})
+    assert (result.x, result.y) == (1, 7) and not hasattr(result, 'extra')

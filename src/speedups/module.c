@@ -126,6 +126,9 @@ static PyMethodDef module_methods[] = {
      "set_signature_factory(f): f(param_names) builds the small methods' signatures."},
     {"frozen", dm_make_frozen, METH_VARARGS,
      "frozen(name, cls, names, error, delete): a frozen __setattr__/__delattr__."},
+    {"replace", dm_make_replace, METH_VARARGS,
+     "replace(name, cls, own, prepare, slow, by_dict): a compiled __replace__, or "
+     "(by_dict) what replace() calls with (self, changes)."},
     {"asdict", (PyCFunction)(void (*)(void))dm_asdict, METH_FASTCALL,
      "asdict(obj, dict_factory): _functions._asdict."},
     {"astuple", (PyCFunction)(void (*)(void))dm_astuple, METH_FASTCALL,

@@ -19,6 +19,7 @@
  *   frozen.c    a frozen class's __setattr__ / __delattr__
  *   functions.c asdict / astuple
  *   construct.c a class's own vectorcall: C(...) runs the compiled __init__
+ *   replace.c   __replace__ and what replace() calls
  *
  * References: a field marked "owned" holds a strong reference released by its
  * kind's clear(); "borrowed" is said where it is not. Every Python object the
@@ -281,6 +282,7 @@ extern const dm_kind dm_kind_init;  /* the compiled __init__'s kind */
 PyObject *dm_construct(PyObject *module, PyObject *cls);
 PyObject *dm_plan_attrs(void);
 PyObject *dm_make_frozen(PyObject *module, PyObject *args);
+PyObject *dm_make_replace(PyObject *module, PyObject *args);
 PyObject *dm_asdict(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 PyObject *dm_astuple(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 PyObject *dm_set_functions(PyObject *module, PyObject *args);

@@ -1,0 +1,307 @@
+/* __replace__ and replace() (make_replace): a new instance with some fields
+ * changed.
+ *
+ * The common call (the changes all name fields __init__ takes, the instance
+ * of exactly the class, whose __init__ is the generated one and takes every
+ * field positionally) reads the other fields and calls the class with the
+ * values positionally, which runs its own construction (construct.c). Every
+ * other call goes to _methods.replace_by_fields, the stdlib's loop, which
+ * raises the stdlib's errors. Both read ``self.__dataclass_fields__`` first
+ * (once), then each field not changed, in order, then ``self.__class__``.
+ *
+ * What the fast path needs of the class (_methods.replace_prepare) is worked
+ * out on the first call: most classes are never replaced.
+ */
+
+#include "speedups.h"
+
+typedef struct {
+    dm_function head;
+    PyObject *cls;        /* owned: the data class */
+    PyObject *own;        /* owned: its __dataclass_fields__ */
+    PyObject *prepare;    /* owned: _methods.replace_prepare */
+    PyObject *slow;       /* owned: _methods.replace_by_fields */
+    /* Set once, by the first call: */
+    int state;            /* UNPREPARED, FAST or SLOW */
+    PyObject *carried;    /* owned tuple of str: the fields taken from self */
+    PyObject *names;      /* owned frozenset: the same names */
+    PyObject *init;       /* owned: the class's generated __init__ */
+    int by_dict;          /* called as (self, changes) by replace(), not with **changes */
+    dm_layout_cache cache;
+} dm_replace;
+
+enum { UNPREPARED, FAST, SLOW };
+
+/* As the Python closure's: ``def __replace__(self, /, **changes)``. */
+static const char *const PARAMS_REPLACE[] = {"self", "/", "**changes"};
+
+static int
+replace_traverse(dm_function *f, visitproc visit, void *arg)
+{
+    dm_replace *m = (dm_replace *)f;
+    Py_VISIT(m->cls);
+    Py_VISIT(m->own);
+    Py_VISIT(m->prepare);
+    Py_VISIT(m->slow);
+    Py_VISIT(m->carried);
+    Py_VISIT(m->names);
+    Py_VISIT(m->init);
+    return 0;
+}
+
+static void
+replace_clear(dm_function *f)
+{
+    dm_replace *m = (dm_replace *)f;
+    Py_CLEAR(m->cls);
+    Py_CLEAR(m->own);
+    Py_CLEAR(m->prepare);
+    Py_CLEAR(m->slow);
+    Py_CLEAR(m->carried);
+    Py_CLEAR(m->names);
+    Py_CLEAR(m->init);
+}
+
+static void
+replace_release(dm_function *f)
+{
+    PyMem_Free(((dm_replace *)f)->cache.offsets);
+}
+
+static const dm_kind kind_replace = {
+    PARAMS_REPLACE, 3, sizeof(dm_replace), replace_traverse, replace_clear, replace_release,
+};
+
+/* The first call's set-up: ``prepare(cls, own)`` is None (every call takes
+ * the stdlib's loop) or (carried, names, init). Another thread may have done
+ * it meanwhile (prepare runs Python code); the first result stays. */
+static int
+replace_prepare(dm_replace *m)
+{
+    PyObject *r = PyObject_CallFunctionObjArgs(m->prepare, m->cls, m->own, NULL);
+    if (r == NULL) {
+        return -1;
+    }
+    if (m->state == UNPREPARED) {
+        if (r == Py_None) {
+            m->state = SLOW;
+        }
+        else if (PyTuple_Check(r) && PyTuple_GET_SIZE(r) == 3
+                 && PyTuple_Check(PyTuple_GET_ITEM(r, 0))
+                 && PyFrozenSet_Check(PyTuple_GET_ITEM(r, 1))
+                 && dm_check_names(PyTuple_GET_ITEM(r, 0)) == 0) {
+            m->carried = Py_NewRef(PyTuple_GET_ITEM(r, 0));
+            m->names = Py_NewRef(PyTuple_GET_ITEM(r, 1));
+            m->init = Py_NewRef(PyTuple_GET_ITEM(r, 2));
+            m->state = FAST;
+        }
+        else {
+            if (!PyErr_Occurred()) {
+                PyErr_SetString(PyExc_TypeError,
+                                "replace: prepare() must return None or (carried, names, init)");
+            }
+            Py_DECREF(r);
+            return -1;
+        }
+    }
+    Py_DECREF(r);
+    return 0;
+}
+
+/* Whether every key of ``changes`` is a carried field (1), not (0), or -1. */
+static int
+replace_keys_carried(PyObject *names, PyObject *changes)
+{
+    Py_ssize_t pos = 0;
+    PyObject *key, *value;  /* borrowed */
+    while (PyDict_Next(changes, &pos, &key, &value)) {
+        Py_INCREF(key);  /* a str subclass's __eq__ may change the dict */
+        int in = PySet_Contains(names, key);
+        Py_DECREF(key);
+        if (in <= 0) {
+            return in;
+        }
+    }
+    return 1;
+}
+
+/* The fast path: ``values`` (owned, ``n`` of them) are the carried fields,
+ * from ``changes`` or read from ``self``. Calls ``self.__class__`` with them
+ * positionally where that binds as by keyword, else by keyword. */
+static PyObject *
+replace_call_class(dm_replace *m, PyObject *self, PyObject *changes, PyObject *carried,
+                   PyObject *init, PyObject **values, Py_ssize_t n)
+{
+    dm_state *st = dm_state_of(m);
+    PyObject *klass = dm_class_of(st, self);  /* owned */
+    if (klass == NULL) {
+        return NULL;
+    }
+    PyObject *result = NULL;
+    if (klass == m->cls && _PyType_Lookup((PyTypeObject *)klass, st->str_init) == init
+            && ((PyTypeObject *)klass)->tp_new == PyBaseObject_Type.tp_new) {
+        /* values[-1] is free: the callee may use it (ARGUMENTS_OFFSET) */
+        result = PyObject_Vectorcall(klass, values, (size_t)n | PY_VECTORCALL_ARGUMENTS_OFFSET,
+                                     NULL);
+        Py_DECREF(klass);
+        return result;
+    }
+    /* __init__ or the class is a stranger's: the changes, then the rest. */
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *name = PyTuple_GET_ITEM(carried, i);  /* borrowed */
+        int in = PyDict_Contains(changes, name);
+        if (in < 0 || (!in && PyDict_SetItem(changes, name, values[i]) < 0)) {
+            goto done;
+        }
+    }
+    PyObject *no_args = PyTuple_New(0);
+    if (no_args != NULL) {
+        result = PyObject_Call(klass, no_args, changes);
+        Py_DECREF(no_args);
+    }
+done:
+    Py_DECREF(klass);
+    return result;
+}
+
+/* The fast path, its class checks passed and its set-up done. */
+static PyObject *
+replace_fast(dm_replace *m, PyObject *self, PyObject *changes)
+{
+    /* Strong references for the call: a field's getter may run the gc,
+     * whose tp_clear of this function would drop them. */
+    PyObject *carried = Py_NewRef(m->carried), *init = Py_NewRef(m->init);
+    Py_ssize_t n = PyTuple_GET_SIZE(carried), got = 0;
+    PyObject *small[DM_SMALL + 1];
+    PyObject **stack = n < DM_SMALL ? small : PyMem_Malloc((n + 1) * sizeof(PyObject *));
+    PyObject *result = NULL;
+    if (stack == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    PyObject **values = stack + 1;  /* stack[0]: for the callee's self */
+    dm_layout L;
+    dm_layout_of(&m->head, &m->cache, carried, Py_TYPE(self), DM_READ, &L);
+    for (; got < n; got++) {
+        PyObject *name = PyTuple_GET_ITEM(carried, got);  /* borrowed */
+        PyObject *v = PyDict_GetItemWithError(changes, name);  /* borrowed */
+        if (v != NULL) {
+            values[got] = Py_NewRef(v);
+            continue;
+        }
+        if (PyErr_Occurred()) {
+            goto done;
+        }
+        Py_ssize_t offset = dm_layout_current(&L, self) ? DM_OFFSET(L, got) : -1;
+        values[got] = dm_read_field(self, name, offset);
+        if (values[got] == NULL) {
+            goto done;
+        }
+    }
+    result = replace_call_class(m, self, changes, carried, init, values, n);
+done:
+    for (Py_ssize_t i = 0; i < got; i++) {
+        Py_DECREF(stack[i + 1]);
+    }
+    if (stack != NULL && stack != small) {
+        PyMem_Free(stack);
+    }
+    Py_DECREF(carried);
+    Py_DECREF(init);
+    return result;
+}
+
+/* ``replace(self, changes)``: ``changes`` is a dict the call may fill in, as
+ * the stdlib's does. */
+static PyObject *
+replace_run(dm_replace *m, PyObject *self, PyObject *changes)
+{
+    PyObject *all = PyObject_GetAttr(self, dm_state_of(m)->str_dataclass_fields);  /* owned */
+    if (all == NULL) {
+        return NULL;
+    }
+    PyObject *result = NULL;
+    if (all == m->own && m->state == UNPREPARED && replace_prepare(m) < 0) {
+        goto done;
+    }
+    if (all == m->own && m->state == FAST) {
+        int carried = replace_keys_carried(m->names, changes);
+        if (carried < 0) {
+            goto done;
+        }
+        if (carried) {
+            result = replace_fast(m, self, changes);
+            goto done;
+        }
+    }
+    /* A subclass instance (its own fields count), a class the fast path
+     * does not fit, or changes it does not take (an error, raised there). */
+    result = PyObject_CallFunctionObjArgs(m->slow, self, changes, all, NULL);
+done:
+    Py_DECREF(all);
+    return result;
+}
+
+static PyObject *
+replace_call_body(dm_replace *m, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    PyObject *qualname = m->head.qualname ? m->head.qualname : Py_None;  /* borrowed */
+    if (m->by_dict) {
+        if (nargs != 2 || kwnames != NULL || !PyDict_CheckExact(args[1])) {
+            PyErr_SetString(PyExc_TypeError, "replace: (self, changes: dict) expected");
+            return NULL;
+        }
+        return replace_run(m, args[0], args[1]);
+    }
+    if (nargs != 1) {  /* the interpreter's texts for def f(self, /, **changes) */
+        if (nargs == 0) {
+            return PyErr_Format(PyExc_TypeError,
+                                "%U() missing 1 required positional argument: 'self'",
+                                qualname);
+        }
+        return PyErr_Format(PyExc_TypeError,
+                            "%U() takes 1 positional argument but %zd were given",
+                            qualname, nargs);
+    }
+    PyObject *changes = PyDict_New();  /* owned */
+    if (changes == NULL) {
+        return NULL;
+    }
+    Py_ssize_t nkw = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
+    for (Py_ssize_t i = 0; i < nkw; i++) {
+        if (PyDict_SetItem(changes, PyTuple_GET_ITEM(kwnames, i), args[1 + i]) < 0) {
+            Py_DECREF(changes);
+            return NULL;
+        }
+    }
+    PyObject *result = replace_run(m, args[0], changes);
+    Py_DECREF(changes);
+    return result;
+}
+
+DM_GUARDED(replace_call, dm_replace)
+
+/* replace(name, cls, own, prepare, slow, by_dict) -> a compiled __replace__
+ * (``by_dict`` false) or what replace() calls with (self, changes). */
+PyObject *
+dm_make_replace(PyObject *module, PyObject *args)
+{
+    PyObject *name, *cls, *own, *prepare, *slow;
+    int by_dict;
+    if (!PyArg_ParseTuple(args, "UO!O!OOp:replace", &name, &PyType_Type, &cls,
+                          &PyDict_Type, &own, &prepare, &slow, &by_dict)) {
+        return NULL;
+    }
+    dm_replace *m = (dm_replace *)dm_function_new(PyModule_GetState(module), &kind_replace,
+                                                  replace_call, name);
+    if (m == NULL) {
+        return NULL;
+    }
+    m->cls = Py_NewRef(cls);
+    m->own = Py_NewRef(own);
+    m->prepare = Py_NewRef(prepare);
+    m->slow = Py_NewRef(slow);
+    m->by_dict = by_dict;
+    return (PyObject *)m;
+}
