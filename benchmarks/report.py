@@ -1,4 +1,8 @@
-"""Writing a benchmark run out: a markdown table, a JSON file and an SVG bar chart."""
+"""Writing a benchmark run out: a markdown table, a JSON file and an SVG bar chart.
+
+    python benchmarks/report.py summary results-py3*.json   # the README's table
+    python benchmarks/report.py targets results-py3*.json   # every target, per run
+"""
 
 import json
 import os
@@ -130,3 +134,92 @@ def write_reports(results, directory):
             f.write(text)
         paths.append(path)
     return paths
+
+
+# -- the README's summary: several runs (one per Python) side by side ----------
+
+# (label, operation, contender, the compiled core's target or None)
+SUMMARY_ROWS = [
+    ('class creation, 5 fields', 'class5', 'dm', 0.10),
+    ('class creation, 20 fields', 'class20', 'dm', 0.10),
+    ('class creation, metaclass call', 'class5_call', 'dm', 0.10),
+    ('init, positional', 'init_pos', 'dm', 1.0),
+    ('init, positional, `make_dataclass`', 'init_pos_made', 'dm', 1.0),
+    ('init, keyword', 'init_kw', 'dm', 1.0),
+    ('init, defaults omitted', 'init_defaults', 'dm', 1.0),
+    ('init, a default_factory', 'init_factory', 'dm', 1.0),
+    ('init, frozen', 'init_pos', 'dm_frozen', 0.5),
+    ('init, slots', 'init_pos', 'dm_slots', 0.6),
+    ('`==`', 'eq', 'dm', 0.8),
+    ('`==`, slots', 'eq', 'dm_slots', 0.4),
+    ('`<`', 'lt', 'dm', 0.8),
+    ('hash (frozen)', 'hash', 'dm_frozen', 0.8),
+    ('repr', 'repr', 'dm', 0.7),
+    ('asdict, nested', 'asdict', 'dm', 0.3),
+    ('astuple, nested', 'astuple', 'dm', 0.3),
+    ('replace', 'replace', 'dm', 0.4),
+]
+
+# The peers beside the newest run: the same flavour as our contender's.
+_PEER = {'dm': ('attrs', 'msgspec'), 'dm_frozen': ('attrs_frozen', None),
+         'dm_slots': (None, None)}
+
+
+def summary(runs):
+    """A markdown table: the compiled core on each run (newest first), the pure
+    closures and attrs/msgspec on the newest, and the target."""
+    runs = sorted(runs, key=lambda r: [int(p) for p in r['machine']['python'].split('.')[:2]],
+                  reverse=True)
+    newest = runs[0]
+    head = [f'compiled, {r["machine"]["python"].rsplit(".", 1)[0]}' for r in runs]
+    v = newest['machine']['python'].rsplit('.', 1)[0]
+    head += [f'pure, {v}', f'attrs, {v}', f'msgspec, {v}', 'target']
+    lines = ['| operation | ' + ' | '.join(head) + ' |', '|---|' + '---:|' * len(head)]
+
+    def cell(run, key, who):
+        ratio = run['operations'].get(key, {}).get('ratio', {}).get(who) if who else None
+        return '–' if ratio is None else f'{ratio:.2f}'
+    for label, key, who, bound in SUMMARY_ROWS:
+        cells = [cell(r, key, who) for r in runs]
+        met = [c != '–' and float(c) <= bound for c in cells]
+        cells = [c if ok or c == '–' else f'**{c}**' for c, ok in zip(cells, met)]
+        attrs, msgspec = _PEER[who]
+        cells += [cell(newest, key, who.replace('dm', 'dm_pure', 1)),
+                  cell(newest, key, attrs), cell(newest, key, msgspec), f'≤ {bound}']
+        lines.append(f'| {label} | ' + ' | '.join(cells) + ' |')
+    mem = [f'{r["memory"].get("dm", "–")} / {r["memory"].get("std", "–")}' for r in runs]
+    lines.append('| memory per instance, bytes (ours / stdlib) | ' + ' | '.join(mem)
+                 + ' | | | | equal |')
+    imp = [f'{r["import_extra_ms"].get("dataclass_meta", {}).get("fastest", 0):+.1f} ms'
+           for r in runs]
+    lines.append('| `import`, over `import dataclasses` | ' + ' | '.join(imp)
+                 + ' | | | | ≤ +3 ms |')
+    return '\n'.join(lines) + '\n'
+
+
+def targets_table(runs):
+    """Every target of several runs (newest first): bound, then each run's
+    ratio, with ✗ where it is not met."""
+    runs = sorted(runs, key=lambda r: [int(p) for p in r['machine']['python'].split('.')[:2]],
+                  reverse=True)
+    lines = ['| target | bound | ' + ' | '.join(
+        r['machine']['python'].rsplit('.', 1)[0] for r in runs) + ' |',
+        '|---|---:|' + '---:|' * len(runs)]
+    rows = {}
+    for r in runs:
+        for t in r['targets']:
+            rows.setdefault(t['name'], (t['bound'], {}))[1][id(r)] = t
+    for name, (bound, by_run) in rows.items():
+        cells = []
+        for r in runs:
+            t = by_run.get(id(r))
+            cells.append('–' if t is None or t['ratio'] is None else
+                         f'{t["ratio"]:.2f}' + ('' if t['met'] else ' ✗'))
+        lines.append(f'| {name} | {bound} | ' + ' | '.join(cells) + ' |')
+    return '\n'.join(lines) + '\n'
+
+
+if __name__ == '__main__':
+    import sys
+    runs = [json.load(open(path, encoding='utf-8')) for path in sys.argv[2:]]
+    print({'summary': summary, 'targets': targets_table}[sys.argv[1]](runs), end='')

@@ -13,7 +13,6 @@ task) use ``backend``; ``available()`` lists every backend this process can use,
 so the tests run the same checks against each.
 """
 
-import contextlib
 import os
 from dataclasses import FrozenInstanceError
 
@@ -182,19 +181,26 @@ def current():
     return backend if _chosen is None else _chosen.get(backend)
 
 
-@contextlib.contextmanager
-def use(chosen):
-    """Define classes with ``chosen`` (a backend of ``available()``) meanwhile,
-    and run ``asdict``/``astuple`` with it, in this thread or task only."""
-    global _chosen
-    if _chosen is None:
-        import contextvars
-        _chosen = contextvars.ContextVar('dataclass_meta_backend')
-    token = _chosen.set(chosen)
-    try:
-        yield chosen
-    finally:
-        _chosen.reset(token)
+class use:
+    """``with use(chosen):`` define classes with ``chosen`` (a backend of
+    ``available()``) meanwhile, and run ``asdict``/``astuple`` with it, in this
+    thread or task only. (A class, not ``contextlib.contextmanager``: importing
+    contextlib would cost every ``import dataclass_meta`` about a millisecond.)"""
+
+    def __init__(self, chosen):
+        self.chosen = chosen
+        self.token = None
+
+    def __enter__(self):
+        global _chosen
+        if _chosen is None:
+            import contextvars
+            _chosen = contextvars.ContextVar('dataclass_meta_backend')
+        self.token = _chosen.set(self.chosen)
+        return self.chosen
+
+    def __exit__(self, *exc_info):
+        _chosen.reset(self.token)
 
 
 def made_by_any(function):
