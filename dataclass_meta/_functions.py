@@ -299,9 +299,10 @@ def _parse_fields(items):
     return annotations, defaults
 
 
-def _caller_module():
-    """The module that called ``make_dataclass``, so instances pickle."""
+def _caller_module(depth=2):
+    """The module of the function ``depth`` frames up from here (2: the caller
+    of ``make_dataclass``), so instances pickle."""
     try:
-        return sys._getframe(2).f_globals.get('__name__', '__main__')
+        return sys._getframe(depth).f_globals.get('__name__', '__main__')
     except (AttributeError, ValueError):
         return '__main__'

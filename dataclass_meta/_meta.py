@@ -17,7 +17,7 @@ from ._fields import (
     CLASSVAR as _CLASSVAR, FIELD, Field, annotations_of, check_field_order, collect_own_fields,
     field, kind_of, merge_base_fields, set_defaults_on_class)
 from ._backend import current as _current_backend
-from ._functions import REPLACE_ENTRY
+from ._functions import REPLACE_ENTRY, _caller_module
 from ._init import make_init
 from ._interop import rich_repr
 from ._methods import (
@@ -83,6 +83,10 @@ class DataClassMeta(abc.ABCMeta):
 
     def __new__(mcls, name, bases, namespace, /, **kwargs):
         bases = _with_dataclass_base(bases)
+        if '__module__' not in namespace:
+            # A direct call: type() would name the caller's module, but the
+            # caller of type.__new__ is ABCMeta.__new__ (module 'abc').
+            namespace = dict(namespace, __module__=_caller_module(2))
         slots, weakref_slot = _slot_options(bases, kwargs)
         if slots:
             namespace = _slotted_namespace(name, bases, namespace, weakref_slot)

@@ -149,3 +149,18 @@ def test_failed_definition_leaves_parent_untouched():
         class C(Base):
             y: list = []
     assert dict(Base.__dict__) == before
+
+
+def test_metaclass_call_names_the_callers_module():
+    """``DataClassMeta(name, bases, ns)`` without ``__module__`` is in the
+    caller's module, as ``type(name, bases, ns)`` would be (not ``abc``, where
+    ``ABCMeta.__new__`` runs), so its instances pickle; a given one is kept."""
+    import pickle
+    global MadeByCall
+    MadeByCall = DataClassMeta('MadeByCall', (), {'__annotations__': {'x': int}})
+    plain = type('Plain', (), {})
+    assert MadeByCall.__module__ == plain.__module__ == __name__
+    assert pickle.loads(pickle.dumps(MadeByCall(3))) == MadeByCall(3)
+    ns = {'__annotations__': {'x': int}, '__module__': 'elsewhere'}
+    assert DataClassMeta('Kept', (DataClass,), ns).__module__ == 'elsewhere'
+    assert ns == {'__annotations__': {'x': int}, '__module__': 'elsewhere'}
