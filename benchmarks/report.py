@@ -2,6 +2,7 @@
 
     python benchmarks/report.py summary results-py3*.json   # the README's table
     python benchmarks/report.py targets results-py3*.json   # every target, per run
+    python benchmarks/report.py svg results-py3*.json       # the README's chart
 """
 
 import json
@@ -79,41 +80,52 @@ def markdown(results):
 
 def svg(results):
     """Horizontal bars: dataclass_meta / stdlib per operation, log scale, 1.0 marked."""
-    import math
     ops = results['operations']
-    series = [('dm', '#1f77b4'), ('dm_frozen', '#ff7f0e'), ('dm_slots', '#2ca02c')]
-    rows = [(op['label'], [op['ratio'].get(s) for s, _ in series]) for op in ops.values()]
+    names = ['dm', 'dm_frozen', 'dm_slots']
+    bounds = {(t['operation'], t['contender']): t['bound'] for t in results['targets']}
+    rows = [(op['label'], [(op['ratio'].get(n), bounds.get((key, n))) for n in names])
+            for key, op in ops.items()]
+    legend = [results['contenders'].get(n, {}).get('label', n) for n in names]
+    return bar_chart(f'dataclass_meta / @dataclass, Python {results["machine"]["python"]}',
+                     rows, legend)
+
+
+COLOURS = ['#1f77b4', '#ff7f0e', '#2ca02c']
+
+
+def bar_chart(title, rows, legend):
+    """Horizontal bars on a log scale, 1.0 marked. ``rows``: (label, [(ratio or
+    None, target or None) per series]); ``legend``: a label per series."""
+    import math
+    n = len(legend)
     bar, gap, left, width, top = 7, 8, 260, 420, 40
-    height = top + len(rows) * (3 * bar + gap) + 50
+    height = top + len(rows) * (n * bar + gap) + 50
     lo, hi = 0.02, 5.0
     x = lambda r: left + width * (math.log(r / lo) / math.log(hi / lo))  # noqa: E731
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + width + 30}" '
            f'height="{height}" font-family="sans-serif" font-size="11">',
-           f'<text x="10" y="18" font-size="13">dataclass_meta / @dataclass, Python '
-           f'{results["machine"]["python"]} (log scale, lower is faster; red: target)</text>']
+           f'<text x="10" y="18" font-size="13">{escape(title)} '
+           f'(log scale, lower is faster; red: target)</text>']
     for tick in (0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5):
         out.append(f'<line x1="{x(tick):.1f}" y1="{top - 5}" x2="{x(tick):.1f}" '
                    f'y2="{height - 40}" stroke="{"#000" if tick == 1 else "#ddd"}"/>')
         out.append(f'<text x="{x(tick):.1f}" y="{height - 28}" text-anchor="middle">{tick}</text>')
-    bounds = {(t['operation'], t['contender']): t['bound'] for t in results['targets']}
     y = top
-    for key, (label, values) in zip(ops, rows):
-        out.append(f'<text x="{left - 6}" y="{y + 1.5 * bar + 4}" text-anchor="end">'
+    for label, cells in rows:
+        out.append(f'<text x="{left - 6}" y="{y + n * bar / 2 + 4}" text-anchor="end">'
                    f'{escape(label)}</text>')
-        for (name, colour), value in zip(series, values):
+        for colour, (value, bound) in zip(COLOURS, cells):
             if value is not None:
                 w = max(1.0, x(min(max(value, lo), hi)) - left)
                 out.append(f'<rect x="{left}" y="{y}" width="{w:.1f}" height="{bar - 1}" '
                            f'fill="{colour}"><title>{value:.2f}</title></rect>')
-            bound = bounds.get((key, name))
             if bound is not None:  # the target, as a red tick across the bar
                 out.append(f'<line x1="{x(bound):.1f}" y1="{y - 1}" x2="{x(bound):.1f}" '
                            f'y2="{y + bar}" stroke="#d62728" stroke-width="2"/>')
             y += bar
         y += gap
     legend_x = left
-    for (name, colour) in series:
-        label = results['contenders'].get(name, {}).get('label', name)
+    for colour, label in zip(COLOURS, legend):
         out.append(f'<rect x="{legend_x}" y="{height - 18}" width="10" height="10" '
                    f'fill="{colour}"/>')
         out.append(f'<text x="{legend_x + 14}" y="{height - 9}">{escape(label)}</text>')
@@ -168,8 +180,7 @@ _PEER = {'dm': ('attrs', 'msgspec'), 'dm_frozen': ('attrs_frozen', None),
 def summary(runs):
     """A markdown table: the compiled core on each run (newest first), the pure
     closures and attrs/msgspec on the newest, and the target."""
-    runs = sorted(runs, key=lambda r: [int(p) for p in r['machine']['python'].split('.')[:2]],
-                  reverse=True)
+    runs = _newest_first(runs)
     newest = runs[0]
     head = [f'compiled, {r["machine"]["python"].rsplit(".", 1)[0]}' for r in runs]
     v = newest['machine']['python'].rsplit('.', 1)[0]
@@ -197,11 +208,26 @@ def summary(runs):
     return '\n'.join(lines) + '\n'
 
 
+def summary_svg(runs):
+    """The README's chart: the compiled core on each run, newest first."""
+    runs = _newest_first(runs)
+    rows = [(label.replace('`', ''), [(r['operations'].get(key, {}).get('ratio', {}).get(who),
+                                       bound) for r in runs])
+            for label, key, who, bound in SUMMARY_ROWS]
+    versions = [r['machine']['python'].rsplit('.', 1)[0] for r in runs]
+    return bar_chart(f'dataclass_meta (compiled) / @dataclass, Python {", ".join(versions)}',
+                     rows, [f'Python {v}' for v in versions])
+
+
+def _newest_first(runs):
+    return sorted(runs, key=lambda r: [int(p) for p in r['machine']['python'].split('.')[:2]],
+                  reverse=True)
+
+
 def targets_table(runs):
     """Every target of several runs (newest first): bound, then each run's
     ratio, with ✗ where it is not met."""
-    runs = sorted(runs, key=lambda r: [int(p) for p in r['machine']['python'].split('.')[:2]],
-                  reverse=True)
+    runs = _newest_first(runs)
     lines = ['| target | bound | ' + ' | '.join(
         r['machine']['python'].rsplit('.', 1)[0] for r in runs) + ' |',
         '|---|---:|' + '---:|' * len(runs)]
@@ -222,4 +248,5 @@ def targets_table(runs):
 if __name__ == '__main__':
     import sys
     runs = [json.load(open(path, encoding='utf-8')) for path in sys.argv[2:]]
-    print({'summary': summary, 'targets': targets_table}[sys.argv[1]](runs), end='')
+    print({'summary': summary, 'targets': targets_table, 'svg': summary_svg}[sys.argv[1]](runs),
+          end='')

@@ -18,7 +18,7 @@ is an ordinary parameter, so ``C.__init__(self=obj, x=1)`` works; ``take_self``
 then takes it from the keywords (or raises the interpreter's ``TypeError``).
 """
 
-MISSING_ARG = object()  # a parameter not given; never visible to callers
+from ._init import MISSING_ARG  # a parameter not given; never visible to callers
 _M = MISSING_ARG
 
 

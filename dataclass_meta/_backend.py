@@ -16,7 +16,7 @@ so the tests run the same checks against each.
 import os
 from dataclasses import FrozenInstanceError
 
-from . import _arity, _functions, _init, _methods
+from . import _functions, _init, _methods
 from ._interop import pprint_shape
 
 
@@ -56,7 +56,7 @@ class PureBackend(_Backend):
 
 
 _FunctionType = type(lambda: None)
-_PURE_MODULES = frozenset({_methods.__name__, _init.__name__, _arity.__name__})
+_PURE_MODULES = frozenset({_methods.__name__, _init.__name__, f'{__package__}._arity'})
 
 
 class CompiledBackend(_Backend):

@@ -11,8 +11,8 @@ from _thread import get_ident  # threading's own; importing threading costs ~1 m
 
 from dataclasses import MISSING, FrozenInstanceError
 
-from ._arity import EQ_TEMPLATES, REPR_TEMPLATES
-from ._init import is_generated_init
+from . import _init
+from ._init import arity_templates, is_generated_init
 from ._interop import pprint_shape
 from ._fields import CLASSVAR, FIELD, INITVAR
 from ._getters import tuple_getter
@@ -44,9 +44,10 @@ def make_repr(plan):
     by instance and thread; ``pprint_shape`` marks it for pprint and rich.
     """
     names = plan.repr_names
-    if len(names) < len(REPR_TEMPLATES):
+    templates = (_init._arity or arity_templates()).REPR_TEMPLATES
+    if len(names) < len(templates):
         prefixes = [f'{", " if i else "("}{name}=' for i, name in enumerate(names)]
-        __repr__ = REPR_TEMPLATES[len(names)](names, prefixes)
+        __repr__ = templates[len(names)](names, prefixes)
     else:
         # str.format reads each ``{0.name}`` and applies ``!r`` before the next.
         format_ = ('{0.__class__.__qualname__}(' + ', '.join(
@@ -66,8 +67,9 @@ def make_eq(plan):
     asking its truth. Up to ten fields: an arity template; beyond, a loop.
     """
     names = plan.compare_names
-    if len(names) < len(EQ_TEMPLATES):
-        return EQ_TEMPLATES[len(names)](names)
+    templates = (_init._arity or arity_templates()).EQ_TEMPLATES
+    if len(names) < len(templates):
+        return templates[len(names)](names)
     return _eq_loop(names[:-1], names[-1])
 
 

@@ -6,7 +6,6 @@ nearest data-class parent; otherwise the ``@dataclass`` default applies.
 
 import dataclasses
 
-from ._suggest import nearest
 
 # Name -> default, in the order of ``@dataclass(...)`` (Python 3.13).
 DEFAULTS = {
@@ -194,6 +193,7 @@ def unknown(cls, names):
     """The error for class keywords that nobody consumed, ending as 3.14's
     ``@dataclass(frozn=True)`` does: ``. Did you mean 'frozen'?`` (on every Python)."""
     name = next(iter(names))
+    from ._suggest import nearest  # an error path
     match = nearest(list(NAMES), name)
     hint = '' if match is None else f". Did you mean '{match}'?"
     msg = (f'unknown option {name!r} for data class {cls.__name__!r}: expected one '

@@ -5,6 +5,8 @@ builds a string here, nothing is compiled or executed.
 """
 
 import difflib
+import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -40,3 +42,23 @@ def test_package_never_imports_the_generator():
     out = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == 'False'
+
+
+def test_import_leaves_out_what_only_the_pure_closures_or_errors_need():
+    """``import dataclass_meta`` imports no module that ``dataclasses`` did not
+    already import, besides its own (not contextlib or threading); with the
+    compiled core, not the pure closures' templates (``_arity``) or the error
+    suggestions (``_suggest``) either."""
+    code = ('import json, sys, dataclasses\n'
+            'before = set(sys.modules)\n'
+            'import dataclass_meta\n'
+            'print(json.dumps([dataclass_meta.BACKEND, sorted(set(sys.modules) - before)]))')
+    env = {k: v for k, v in os.environ.items() if k != 'DATACLASS_META_PURE'}
+    backend, added = json.loads(subprocess.run(
+        [sys.executable, '-c', code], capture_output=True, text=True, check=True,
+        env=env).stdout)
+    lazy = {'dataclass_meta._arity', 'dataclass_meta._suggest'}
+    foreign = [m for m in added if not m.startswith(('dataclass_meta', 'typing_extensions'))]
+    assert foreign == [] and 'dataclass_meta._backend' in added
+    if backend == 'compiled':
+        assert lazy.isdisjoint(added)
