@@ -10,10 +10,10 @@
 
 from dataclasses import KW_ONLY, MISSING, FrozenInstanceError, InitVar
 
-from ._backend import BACKEND
+from ._backend import BACKEND, replace
 from ._fields import Field, field, namespace_annotations
 from ._functions import (
-    asdict, astuple, fields, is_dataclass, make_dataclass, replace)
+    asdict, astuple, fields, is_dataclass, make_dataclass)
 from ._meta import DataClass, DataClassMeta
 
 __all__ = [

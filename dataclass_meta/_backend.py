@@ -173,6 +173,12 @@ backend = (PURE if os.environ.get('DATACLASS_META_PURE', '') == '1'
 #: ``'compiled'`` or ``'pure'``: which backend ``backend`` is.
 BACKEND = backend.name
 
+#: The package's ``replace()``: with the compiled core, the same dispatch in C
+#: (to the class's own entry, which either backend made), which spares a
+#: Python frame and its ``**changes`` packing on every call.
+replace = (_functions.replace if backend is PURE
+           else backend.speedups.public_replace(_functions.replace_unregistered))
+
 _chosen = None  # a ContextVar once use() is first called (contextvars costs imports)
 
 

@@ -177,7 +177,13 @@ def replace(obj, /, **changes):
     own = getattr(cls, REPLACE_ENTRY, None)
     if own is not None and own[0] is cls:
         return own[1](obj, changes)
-    if not hasattr(cls, _FIELDS):
+    return replace_unregistered(obj, changes)
+
+
+def replace_unregistered(obj, changes):
+    """``replace()`` of an object whose class has no entry of its own (a stdlib
+    data class, a subclass made otherwise, or no data class at all)."""
+    if not hasattr(type(obj), _FIELDS):
         raise TypeError('replace() should be called on dataclass instances')
     from ._methods import replace_by_fields
     return replace_by_fields(obj, changes)

@@ -153,7 +153,8 @@ def exercise():
         lambda: replace(R(1), z=2), lambda: replace(R.__new__(R)), lambda: replace(C(1), y=5),
         lambda: replace(C(1), iv=1), lambda: replace(Odd(), x=1), lambda: R.__replace__(),
         lambda: R.__replace__(R(1), 2), lambda: replace(Wide(), a0=1),
-        lambda: replace(G(1), x=2),
+        lambda: replace(G(1), x=2), lambda: replace(), lambda: replace(R(1), 2),
+        lambda: replace(object()), lambda: replace(obj=R(1)),
     ]
     for op in ops:
         _attempt(op)

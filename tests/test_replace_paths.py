@@ -255,3 +255,30 @@ def test_str_subclass_keys_and_instance_dict_field(backend):
     c.extra = 5
     result = replace(c, **{Name('y'): 7})
     assert (result.x, result.y) == (1, 7) and not hasattr(result, 'extra')
+
+
+def test_public_replace_matches_the_pure_function():
+    """``dataclass_meta.replace`` (the C dispatch where the compiled core is
+    active) and the pure function: the same signature, doc, results and errors,
+    for our classes, stdlib data classes and other objects."""
+    import inspect
+
+    from dataclass_meta import _functions
+
+    @dataclasses.dataclass
+    class Std:
+        a: int
+        b: int = 0
+
+    class Sub(P):  # inherits P's entry, which is not its own
+        d: int = 4
+
+    cases = [((P(1),), {'b': 5}), ((P(1),), {'zz': 1}), ((Std(1),), {'b': 2}),
+             ((Sub(1),), {'d': 9}), ((object(),), {}), ((), {}), ((P(1), 2), {}),
+             ((), {'obj': P(1)})]
+    for ours in (replace, _functions.replace):
+        assert str(inspect.signature(ours)) == '(obj, /, **changes)'
+        assert inspect.getdoc(ours) == inspect.getdoc(_functions.replace)
+    for args, kwargs in cases:
+        assert result(replace, *args, **kwargs) == result(_functions.replace, *args, **kwargs)
+    assert result(replace, Sub(1), d=9) == (1, 2, [], 9)

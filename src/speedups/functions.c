@@ -19,11 +19,7 @@ static int
 has_attr(PyObject *obj, PyObject *name)
 {
     PyObject *value;
-#if PY_VERSION_HEX >= 0x030D0000
-    int found = PyObject_GetOptionalAttr(obj, name, &value);
-#else
-    int found = _PyObject_LookupAttr(obj, name, &value);
-#endif
+    int found = dm_get_optional_attr(obj, name, &value);
     Py_XDECREF(value);
     return found;
 }

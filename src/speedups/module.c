@@ -23,6 +23,7 @@ module_traverse(PyObject *module, visitproc visit, void *arg)
     Py_VISIT(st->fn_container);
     Py_VISIT(st->fn_asdict);
     Py_VISIT(st->fn_astuple);
+    Py_VISIT(st->fn_replace_slow);
     return 0;
 }
 
@@ -53,6 +54,8 @@ module_clear(PyObject *module)
     Py_CLEAR(st->str_dots);
     Py_CLEAR(st->str_dataclass_fields);
     Py_CLEAR(st->str_items);
+    Py_CLEAR(st->str_replace_entry);
+    Py_CLEAR(st->fn_replace_slow);
     return 0;
 }
 
@@ -84,7 +87,8 @@ module_exec(PyObject *module)
             || intern(&st->str_annotate, "__annotate__") < 0
             || intern(&st->str_empty, "") < 0 || intern(&st->str_dots, "...") < 0
             || intern(&st->str_dataclass_fields, "__dataclass_fields__") < 0
-            || intern(&st->str_items, "items") < 0) {
+            || intern(&st->str_items, "items") < 0
+            || intern(&st->str_replace_entry, "_dataclass_replace") < 0) {
         return -1;
     }
     st->object_class = _PyType_Lookup(&PyBaseObject_Type, st->str_class);  /* borrowed */
@@ -129,6 +133,9 @@ static PyMethodDef module_methods[] = {
     {"replace", dm_make_replace, METH_VARARGS,
      "replace(name, cls, own, prepare, slow, by_dict): a compiled __replace__, or "
      "(by_dict) what replace() calls with (self, changes)."},
+    {"public_replace", dm_public_replace, METH_O,
+     "public_replace(slow) -> replace(obj, /, **changes), calling slow(obj, changes) "
+     "for an object without its class's own entry."},
     {"asdict", (PyCFunction)(void (*)(void))dm_asdict, METH_FASTCALL,
      "asdict(obj, dict_factory): _functions._asdict."},
     {"astuple", (PyCFunction)(void (*)(void))dm_astuple, METH_FASTCALL,

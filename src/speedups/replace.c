@@ -305,3 +305,86 @@ dm_make_replace(PyObject *module, PyObject *args)
     m->by_dict = by_dict;
     return (PyObject *)m;
 }
+
+/* ------------------------------------------------------------------------ */
+/* replace(obj, /, **changes): the public function                           */
+/* ------------------------------------------------------------------------ */
+
+/* As _functions.replace: the entry ``type(obj)._dataclass_replace`` is
+ * (class, what to call with (obj, changes)) where the class is type(obj)
+ * itself; anything else goes to ``slow(obj, changes)``. */
+static PyObject *
+public_replace_call(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+                    PyObject *kwnames)
+{
+    if (nargs != 1) {  /* the interpreter's texts for def replace(obj, /, **changes) */
+        if (nargs == 0) {
+            return PyErr_Format(PyExc_TypeError,
+                                "replace() missing 1 required positional argument: 'obj'");
+        }
+        return PyErr_Format(PyExc_TypeError,
+                            "replace() takes 1 positional argument but %zd were given", nargs);
+    }
+    dm_state *st = PyModule_GetState(module);
+    if (st->fn_replace_slow == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "replace: the module was cleared");
+        return NULL;
+    }
+    PyObject *obj = args[0];
+    PyObject *changes = PyDict_New();  /* owned */
+    if (changes == NULL) {
+        return NULL;
+    }
+    Py_ssize_t nkw = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
+    for (Py_ssize_t i = 0; i < nkw; i++) {
+        if (PyDict_SetItem(changes, PyTuple_GET_ITEM(kwnames, i), args[1 + i]) < 0) {
+            Py_DECREF(changes);
+            return NULL;
+        }
+    }
+    PyObject *cls = (PyObject *)Py_TYPE(obj);  /* borrowed */
+    PyObject *entry;                            /* owned, or NULL */
+    PyObject *result = NULL;
+    if (dm_get_optional_attr(cls, st->str_replace_entry, &entry) < 0) {
+        goto done;
+    }
+    PyObject *call[2] = {obj, changes};
+    if (entry != NULL && PyTuple_CheckExact(entry) && PyTuple_GET_SIZE(entry) == 2
+            && PyTuple_GET_ITEM(entry, 0) == cls) {
+        result = PyObject_Vectorcall(PyTuple_GET_ITEM(entry, 1), call, 2, NULL);
+    }
+    else {
+        PyObject *slow = Py_NewRef(st->fn_replace_slow);
+        result = PyObject_Vectorcall(slow, call, 2, NULL);
+        Py_DECREF(slow);
+    }
+    Py_XDECREF(entry);
+done:
+    Py_DECREF(changes);
+    return result;
+}
+
+static PyMethodDef public_replace_def = {
+    "replace", (PyCFunction)(void (*)(void))public_replace_call, METH_FASTCALL | METH_KEYWORDS,
+    "replace($module, obj, /, **changes)\n--\n\n"
+    "A new instance like ``obj`` with some fields changed, through ``__init__``.\n\n"
+    "``changes`` name fields (or InitVars); an ``init=False`` field cannot be\n"
+    "changed (``TypeError``), and an InitVar without a default must be given.\n"
+    "``copy.replace(obj, ...)`` (3.13+) does the same.",
+};
+
+/* public_replace(slow) -> the C ``replace()`` of this module, named as the
+ * package's (``dataclass_meta.replace``). */
+PyObject *
+dm_public_replace(PyObject *module, PyObject *slow)
+{
+    dm_state *st = PyModule_GetState(module);
+    Py_XSETREF(st->fn_replace_slow, Py_NewRef(slow));
+    PyObject *package = PyUnicode_FromString("dataclass_meta");  /* owned */
+    if (package == NULL) {
+        return NULL;
+    }
+    PyObject *f = PyCFunction_NewEx(&public_replace_def, module, package);
+    Py_DECREF(package);
+    return f;
+}

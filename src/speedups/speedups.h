@@ -47,7 +47,8 @@ typedef struct {
     /* owned, interned */
     PyObject *str_class, *str_qualname, *str_post_init, *str_setattr, *str_delattr, *str_init;
     PyObject *str_signature, *str_annotations, *str_annotate, *str_empty, *str_dots;
-    PyObject *str_dataclass_fields, *str_items;
+    PyObject *str_dataclass_fields, *str_items, *str_replace_entry;
+    PyObject *fn_replace_slow;  /* owned: _functions.replace_unregistered, NULL until set */
     /* asdict/astuple (functions.c): owned, NULL until set_functions() */
     PyObject *fn_atomic;       /* frozenset of the types kept as they are */
     PyObject *fn_names_cache;  /* dict: _functions._NAMES */
@@ -269,6 +270,18 @@ dm_store_field(PyObject *obj, PyObject *name, PyObject *value, Py_ssize_t offset
                   : PyObject_SetAttr(obj, name, value);
 }
 
+/* ``getattr(obj, name)`` that reports a missing attribute (an AttributeError)
+ * as 0 with ``*value`` NULL: 1 found, 0 missing, -1 another error. */
+static inline int
+dm_get_optional_attr(PyObject *obj, PyObject *name, PyObject **value)
+{
+#if PY_VERSION_HEX >= 0x030D0000
+    return PyObject_GetOptionalAttr(obj, name, value);
+#else
+    return _PyObject_LookupAttr(obj, name, value);
+#endif
+}
+
 /* ------------------------------------------------------------------------ */
 /* The constructors, one per kind (module functions)                         */
 /* ------------------------------------------------------------------------ */
@@ -283,6 +296,7 @@ PyObject *dm_construct(PyObject *module, PyObject *cls);
 PyObject *dm_plan_attrs(void);
 PyObject *dm_make_frozen(PyObject *module, PyObject *args);
 PyObject *dm_make_replace(PyObject *module, PyObject *args);
+PyObject *dm_public_replace(PyObject *module, PyObject *slow);
 PyObject *dm_asdict(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 PyObject *dm_astuple(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 PyObject *dm_set_functions(PyObject *module, PyObject *args);
