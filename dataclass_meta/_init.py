@@ -16,7 +16,6 @@ from functools import partial
 from itertools import repeat
 from operator import itemgetter
 
-from ._callrules import MULTIPLE_FIRST, UNEXPECTED_COUNTED
 from ._fields import INITVAR, annotationlib
 from ._getters import operator_tuple, unrolled_stores
 
@@ -414,6 +413,7 @@ def _call_error_factory(cls, first_param, positional, keyword):
     kw_required = [f.name for f in keyword if _default_of(f) is _NO_DEFAULT]
 
     def raise_call_error(args, kwargs, self_given=True):
+        from ._callrules import MULTIPLE_FIRST  # error paths only: not at import
         given = len(args) + self_given
         bound = set(names[:given])
         unexpected = []
@@ -443,6 +443,7 @@ def _call_error_factory(cls, first_param, positional, keyword):
 
 
 def _unexpected(qualname, keys, parameters):
+    from ._callrules import UNEXPECTED_COUNTED
     if len(keys) > 1 and UNEXPECTED_COUNTED:
         return f'{qualname}() got {len(keys)} unexpected keyword arguments'
     return (f'{qualname}() got an unexpected keyword argument '

@@ -48,7 +48,8 @@ def test_import_leaves_out_what_only_the_pure_closures_or_errors_need():
     """``import dataclass_meta`` imports no module that ``dataclasses`` did not
     already import, besides its own (not contextlib or threading); with the
     compiled core, not the pure closures' templates (``_arity``) or the error
-    suggestions (``_suggest``) either."""
+    suggestions (``_suggest``) either; the interpreter's call-error rules
+    (``_callrules``) load with the first call error on either backend."""
     code = ('import json, sys, dataclasses\n'
             'before = set(sys.modules)\n'
             'import dataclass_meta\n'
@@ -60,5 +61,6 @@ def test_import_leaves_out_what_only_the_pure_closures_or_errors_need():
     lazy = {'dataclass_meta._arity', 'dataclass_meta._suggest'}
     foreign = [m for m in added if not m.startswith(('dataclass_meta', 'typing_extensions'))]
     assert foreign == [] and 'dataclass_meta._backend' in added
+    assert 'dataclass_meta._callrules' not in added
     if backend == 'compiled':
         assert lazy.isdisjoint(added)
