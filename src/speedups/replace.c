@@ -242,6 +242,44 @@ done:
     return result;
 }
 
+/* The changes of a call ``f(first, /, **changes)``: a new dict of the
+ * keyword arguments, or NULL with the interpreter's TypeError for a call
+ * that does not bind (``qualname`` names f, NULL for ``replace``; ``param``
+ * is its positional parameter). */
+static PyObject *
+replace_changes(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
+                PyObject *qualname, const char *param)
+{
+    if (nargs != 1) {
+        PyObject *name = qualname ? Py_NewRef(qualname) : PyUnicode_FromString("replace");
+        if (name == NULL) {
+            return NULL;
+        }
+        if (nargs == 0) {
+            PyErr_Format(PyExc_TypeError,
+                         "%U() missing 1 required positional argument: '%s'", name, param);
+        }
+        else {
+            PyErr_Format(PyExc_TypeError,
+                         "%U() takes 1 positional argument but %zd were given", name, nargs);
+        }
+        Py_DECREF(name);
+        return NULL;
+    }
+    PyObject *changes = PyDict_New();  /* owned */
+    if (changes == NULL) {
+        return NULL;
+    }
+    Py_ssize_t nkw = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
+    for (Py_ssize_t i = 0; i < nkw; i++) {
+        if (PyDict_SetItem(changes, PyTuple_GET_ITEM(kwnames, i), args[1 + i]) < 0) {
+            Py_DECREF(changes);
+            return NULL;
+        }
+    }
+    return changes;
+}
+
 static PyObject *
 replace_call_body(dm_replace *m, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
@@ -254,26 +292,10 @@ replace_call_body(dm_replace *m, PyObject *const *args, size_t nargsf, PyObject 
         }
         return replace_run(m, args[0], args[1]);
     }
-    if (nargs != 1) {  /* the interpreter's texts for def f(self, /, **changes) */
-        if (nargs == 0) {
-            return PyErr_Format(PyExc_TypeError,
-                                "%U() missing 1 required positional argument: 'self'",
-                                qualname);
-        }
-        return PyErr_Format(PyExc_TypeError,
-                            "%U() takes 1 positional argument but %zd were given",
-                            qualname, nargs);
-    }
-    PyObject *changes = PyDict_New();  /* owned */
+    PyObject *changes = replace_changes(args, nargs, kwnames,
+                                        PyUnicode_Check(qualname) ? qualname : NULL, "self");
     if (changes == NULL) {
         return NULL;
-    }
-    Py_ssize_t nkw = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
-    for (Py_ssize_t i = 0; i < nkw; i++) {
-        if (PyDict_SetItem(changes, PyTuple_GET_ITEM(kwnames, i), args[1 + i]) < 0) {
-            Py_DECREF(changes);
-            return NULL;
-        }
     }
     PyObject *result = replace_run(m, args[0], changes);
     Py_DECREF(changes);
@@ -317,31 +339,16 @@ static PyObject *
 public_replace_call(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
                     PyObject *kwnames)
 {
-    if (nargs != 1) {  /* the interpreter's texts for def replace(obj, /, **changes) */
-        if (nargs == 0) {
-            return PyErr_Format(PyExc_TypeError,
-                                "replace() missing 1 required positional argument: 'obj'");
-        }
-        return PyErr_Format(PyExc_TypeError,
-                            "replace() takes 1 positional argument but %zd were given", nargs);
-    }
     dm_state *st = PyModule_GetState(module);
     if (st->fn_replace_slow == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "replace: the module was cleared");
         return NULL;
     }
-    PyObject *obj = args[0];
-    PyObject *changes = PyDict_New();  /* owned */
+    PyObject *changes = replace_changes(args, nargs, kwnames, NULL, "obj");  /* owned */
     if (changes == NULL) {
         return NULL;
     }
-    Py_ssize_t nkw = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
-    for (Py_ssize_t i = 0; i < nkw; i++) {
-        if (PyDict_SetItem(changes, PyTuple_GET_ITEM(kwnames, i), args[1 + i]) < 0) {
-            Py_DECREF(changes);
-            return NULL;
-        }
-    }
+    PyObject *obj = args[0];
     PyObject *cls = (PyObject *)Py_TYPE(obj);  /* borrowed */
     PyObject *entry;                            /* owned, or NULL */
     PyObject *result = NULL;
