@@ -23,22 +23,17 @@
 
 #include "speedups.h"
 
-#if PY_VERSION_HEX >= 0x030C0000
-
 /* The compiled __init__ that type.__call__ would run on a new instance of
  * ``tp`` after object.__new__, or NULL (no exception) where the call must
- * take type.__call__'s path. Borrowed from the class's MRO. */
+ * take type.__call__'s path. Borrowed from the class's MRO. ``st``: the
+ * state of this module. */
 static PyObject *
-construct_init(PyTypeObject *tp, PyObject *module)
+construct_init_in(PyTypeObject *tp, dm_state *st)
 {
     if (Py_TYPE(tp)->tp_call != PyType_Type.tp_call     /* a metaclass __call__ */
             || tp->tp_new != PyBaseObject_Type.tp_new   /* a __new__ */
             || (tp->tp_flags & Py_TPFLAGS_IS_ABSTRACT) != 0
-            || module == NULL || PyModule_GetDef(module) != &dm_module_def) {
-        return NULL;
-    }
-    dm_state *st = PyModule_GetState(module);
-    if (st->str_init == NULL) {  /* the module was cleared (interpreter shutdown) */
+            || st->str_init == NULL) {  /* the module was cleared (interpreter shutdown) */
         return NULL;
     }
     PyObject *init = _PyType_Lookup(tp, st->str_init);  /* borrowed; no exception */
@@ -48,6 +43,18 @@ construct_init(PyTypeObject *tp, PyObject *module)
     }
     return init;
 }
+
+/* The same for a class whose ``module`` (its ht_module) may be this one. */
+static PyObject *
+construct_init(PyTypeObject *tp, PyObject *module)
+{
+    if (module == NULL || PyModule_GetDef(module) != &dm_module_def) {
+        return NULL;
+    }
+    return construct_init_in(tp, PyModule_GetState(module));
+}
+
+#if PY_VERSION_HEX >= 0x030C0000
 
 /* The metaclass's tp_call with the arguments as a tuple and a dict: what
  * calling the class does without a vectorcall. */
@@ -91,6 +98,8 @@ done:
     Py_XDECREF(kwargs);
     return result;
 }
+
+#endif /* 3.12+ */
 
 /* Runs ``init`` (owned by the caller for the call) on ``self``: the
  * arguments behind ``self`` in place where the caller allows that
@@ -145,6 +154,8 @@ construct_new(PyTypeObject *tp)
 #endif
 }
 
+#if PY_VERSION_HEX >= 0x030C0000
+
 /* ``C(...)``: object.__new__ (its allocation) and the compiled __init__, or
  * the metaclass's call where that would do something else. */
 static PyObject *
@@ -177,6 +188,39 @@ construct_call(PyObject *cls, PyObject *const *args, size_t nargsf, PyObject *kw
 }
 
 #endif /* 3.12+ */
+
+/* ``cls(*args)``, ``n`` positional arguments with ``args[-1]`` free for
+ * the callee, from C code that knows the class's compiled __init__
+ * (``init``): where type.__call__ would run object.__new__ and ``init``,
+ * the two directly, on every version; otherwise the call. (On 3.12+ the
+ * class's own vectorcall does the same; on 3.10 and 3.11 this skips
+ * type.__call__'s argument tuple and __init__ lookup.) */
+PyObject *
+dm_construct_known(dm_state *st, PyTypeObject *tp, PyObject *init, PyObject **args,
+                   Py_ssize_t n)
+{
+    size_t nargsf = (size_t)n | PY_VECTORCALL_ARGUMENTS_OFFSET;
+    if (construct_init_in(tp, st) != init) {
+        return PyObject_Vectorcall((PyObject *)tp, args, nargsf, NULL);
+    }
+    if (Py_EnterRecursiveCall(" while calling a Python object")) {
+        return NULL;
+    }
+    Py_INCREF(init);  /* its own code may replace C.__init__ while it runs */
+    PyObject *self = construct_new(tp);  /* owned */
+    PyObject *result = NULL;
+    if (self != NULL) {
+        result = construct_run(init, self, args, nargsf, NULL);
+    }
+    Py_DECREF(init);
+    Py_LeaveRecursiveCall();
+    if (result == NULL) {
+        Py_XDECREF(self);
+        return NULL;
+    }
+    Py_DECREF(result);  /* None: the compiled __init__ returns nothing else */
+    return self;
+}
 
 /* construct(cls) -> bool: gives ``cls`` its own construction where calling
  * it will use it and it would run now (see above); False leaves the class on

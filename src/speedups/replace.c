@@ -141,8 +141,7 @@ replace_call_class(dm_replace *m, PyObject *self, PyObject *changes, PyObject *c
     if (klass == m->cls && _PyType_Lookup((PyTypeObject *)klass, st->str_init) == init
             && ((PyTypeObject *)klass)->tp_new == PyBaseObject_Type.tp_new) {
         /* values[-1] is free: the callee may use it (ARGUMENTS_OFFSET) */
-        result = PyObject_Vectorcall(klass, values, (size_t)n | PY_VECTORCALL_ARGUMENTS_OFFSET,
-                                     NULL);
+        result = dm_construct_known(st, (PyTypeObject *)klass, init, values, n);
         Py_DECREF(klass);
         return result;
     }

@@ -293,6 +293,8 @@ PyObject *dm_make_repr(PyObject *module, PyObject *args);
 PyObject *dm_make_init(PyObject *module, PyObject *args);
 extern const dm_kind dm_kind_init;  /* the compiled __init__'s kind */
 PyObject *dm_construct(PyObject *module, PyObject *cls);
+PyObject *dm_construct_known(dm_state *st, PyTypeObject *tp, PyObject *init, PyObject **args,
+                             Py_ssize_t n);
 PyObject *dm_plan_attrs(void);
 PyObject *dm_make_frozen(PyObject *module, PyObject *args);
 PyObject *dm_make_replace(PyObject *module, PyObject *args);
