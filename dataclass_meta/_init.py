@@ -137,11 +137,6 @@ def arity_templates():
     return _arity
 
 
-def _did_you_mean(name, candidates):
-    from ._suggest import did_you_mean  # error paths only
-    return did_you_mean(name, candidates)
-
-
 def pure_init(plan):
     """The pure ``__init__`` of an ``InitPlan``: binds like ``def __init__(self, x,
     y=0, *, z)``, assigns fields in definition order (``object.__setattr__`` when
@@ -149,7 +144,7 @@ def pure_init(plan):
     ``__post_init__`` with the InitVars. Classes of up to ten plain positional
     fields get an arity template (``_arity``)."""
     store = _object_setattr if plan.frozen else setattr
-    templates = (_arity or arity_templates()).TEMPLATES
+    templates = arity_templates().TEMPLATES
     if plan.simple and len(plan.names) < len(templates):
         defaults = tuple([MISSING_ARG if d is _NO_DEFAULT else d for d in plan.defaults])
         # mixed calls and errors only: the binder is built then
@@ -443,11 +438,12 @@ def _call_error_factory(cls, first_param, positional, keyword):
 
 
 def _unexpected(qualname, keys, parameters):
-    from ._callrules import UNEXPECTED_COUNTED
+    from ._callrules import UNEXPECTED_COUNTED  # error paths only: not at import
+    from ._suggest import did_you_mean
     if len(keys) > 1 and UNEXPECTED_COUNTED:
         return f'{qualname}() got {len(keys)} unexpected keyword arguments'
     return (f'{qualname}() got an unexpected keyword argument '
-            f'{keys[0]!r}{_did_you_mean(keys[0], parameters)}')
+            f'{keys[0]!r}{did_you_mean(keys[0], parameters)}')
 
 
 def _too_many(qualname, argcount, defcount, given, kwonly_given):

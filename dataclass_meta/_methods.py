@@ -11,7 +11,6 @@ from _thread import get_ident  # threading's own; importing threading costs ~1 m
 
 from dataclasses import MISSING, FrozenInstanceError
 
-from . import _init
 from ._init import arity_templates, is_generated_init
 from ._interop import pprint_shape
 from ._fields import CLASSVAR, FIELD, INITVAR
@@ -44,7 +43,7 @@ def make_repr(plan):
     by instance and thread; ``pprint_shape`` marks it for pprint and rich.
     """
     names = plan.repr_names
-    templates = (_init._arity or arity_templates()).REPR_TEMPLATES
+    templates = arity_templates().REPR_TEMPLATES
     if len(names) < len(templates):
         prefixes = [f'{", " if i else "("}{name}=' for i, name in enumerate(names)]
         __repr__ = templates[len(names)](names, prefixes)
@@ -67,7 +66,7 @@ def make_eq(plan):
     asking its truth. Up to ten fields: an arity template; beyond, a loop.
     """
     names = plan.compare_names
-    templates = (_init._arity or arity_templates()).EQ_TEMPLATES
+    templates = arity_templates().EQ_TEMPLATES
     if len(names) < len(templates):
         return templates[len(names)](names)
     return _eq_loop(names[:-1], names[-1])

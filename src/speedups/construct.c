@@ -154,18 +154,12 @@ construct_new(PyTypeObject *tp)
 #endif
 }
 
-#if PY_VERSION_HEX >= 0x030C0000
-
-/* ``C(...)``: object.__new__ (its allocation) and the compiled __init__, or
- * the metaclass's call where that would do something else. */
+/* A new instance of ``tp`` (object.__new__'s) with ``init``, its compiled
+ * __init__ (borrowed, checked by construct_init), run on it. */
 static PyObject *
-construct_call(PyObject *cls, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+construct_with(PyTypeObject *tp, PyObject *init, PyObject *const *args, size_t nargsf,
+               PyObject *kwnames)
 {
-    PyTypeObject *tp = (PyTypeObject *)cls;
-    PyObject *init = construct_init(tp, ((PyHeapTypeObject *)tp)->ht_module);
-    if (init == NULL) {
-        return construct_fallback(cls, args, nargsf, kwnames);
-    }
     if (Py_EnterRecursiveCall(" while calling a Python object")) {
         return NULL;
     }
@@ -187,6 +181,21 @@ construct_call(PyObject *cls, PyObject *const *args, size_t nargsf, PyObject *kw
     return self;
 }
 
+#if PY_VERSION_HEX >= 0x030C0000
+
+/* ``C(...)``: object.__new__ (its allocation) and the compiled __init__, or
+ * the metaclass's call where that would do something else. */
+static PyObject *
+construct_call(PyObject *cls, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    PyTypeObject *tp = (PyTypeObject *)cls;
+    PyObject *init = construct_init(tp, ((PyHeapTypeObject *)tp)->ht_module);
+    if (init == NULL) {
+        return construct_fallback(cls, args, nargsf, kwnames);
+    }
+    return construct_with(tp, init, args, nargsf, kwnames);
+}
+
 #endif /* 3.12+ */
 
 /* ``cls(*args)``, ``n`` positional arguments with ``args[-1]`` free for
@@ -203,23 +212,7 @@ dm_construct_known(dm_state *st, PyTypeObject *tp, PyObject *init, PyObject **ar
     if (construct_init_in(tp, st) != init) {
         return PyObject_Vectorcall((PyObject *)tp, args, nargsf, NULL);
     }
-    if (Py_EnterRecursiveCall(" while calling a Python object")) {
-        return NULL;
-    }
-    Py_INCREF(init);  /* its own code may replace C.__init__ while it runs */
-    PyObject *self = construct_new(tp);  /* owned */
-    PyObject *result = NULL;
-    if (self != NULL) {
-        result = construct_run(init, self, args, nargsf, NULL);
-    }
-    Py_DECREF(init);
-    Py_LeaveRecursiveCall();
-    if (result == NULL) {
-        Py_XDECREF(self);
-        return NULL;
-    }
-    Py_DECREF(result);  /* None: the compiled __init__ returns nothing else */
-    return self;
+    return construct_with(tp, init, args, nargsf, NULL);
 }
 
 /* construct(cls) -> bool: gives ``cls`` its own construction where calling
