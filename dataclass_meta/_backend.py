@@ -54,6 +54,17 @@ class PureBackend(_Backend):
         return (type(function) is _FunctionType
                 and function.__globals__.get('__name__') in _PURE_MODULES)
 
+    @staticmethod
+    def defer_signature(function, build):
+        """``function.__signature__`` is ``build()``, made on first read."""
+        function.__signature__ = _init.lazy_signature(build)
+
+    @staticmethod
+    def made_init(function):
+        """Whether ``function`` is an ``__init__`` made by ``make_init`` here."""
+        return (type(function) is _FunctionType
+                and _init.is_lazy_signature(function.__dict__.get('__signature__')))
+
 
 _FunctionType = type(lambda: None)
 _PURE_MODULES = frozenset({_methods.__name__, _init.__name__, f'{__package__}._arity'})
@@ -128,6 +139,12 @@ class CompiledBackend(_Backend):
 
     def made(self, function):
         return type(function) is self.function_type
+
+    def defer_signature(self, function, build):
+        self.speedups.defer_signature(function, build)
+
+    def made_init(self, function):
+        return self.speedups.deferred_signature(function) is not None
 
 
 def _signature(params):
@@ -212,3 +229,9 @@ class use:
 def made_by_any(function):
     """Whether ``function`` is a generated method of any backend."""
     return any(b.made(function) for b in available())
+
+
+def is_generated_init(function):
+    """Whether ``function`` is an ``__init__`` made by ``make_init`` (either backend;
+    its ``__signature__`` was not replaced)."""
+    return any(b.made_init(function) for b in available())

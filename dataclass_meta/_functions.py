@@ -5,11 +5,10 @@ They accept stdlib data classes as well as ours: both carry the same
 """
 
 import builtins
-import copy
 import keyword
 import sys
 import types
-import weakref
+from _weakref import ref as _weakref  # weakref's own; weakref.py costs on 3.15
 
 from . import _backend
 from ._fields import FIELD
@@ -74,7 +73,7 @@ def _field_names(cls, all_fields):
         if len(_NAMES) >= 1024:
             _NAMES.clear()
         names = tuple(f.name for f in all_fields.values() if f._field_type is FIELD)
-        entry = _NAMES[id(cls)] = (weakref.ref(cls), id(all_fields), len(all_fields), names)
+        entry = _NAMES[id(cls)] = (_weakref(cls), id(all_fields), len(all_fields), names)
     return entry[3]
 
 
@@ -163,6 +162,7 @@ def _container(obj, cls, recurse, factory):
         return cls((recurse(k, factory), recurse(v, factory)) for k, v in obj.items())
     if issubclass(cls, list):
         return cls(recurse(v, factory) for v in obj)
+    import copy  # on first use: 3.15's dataclasses defers it too
     return copy.deepcopy(obj)
 
 

@@ -16,7 +16,7 @@ stores for classes beyond the arity templates.
 """
 
 import sys
-from operator import attrgetter
+from _operator import attrgetter  # operator's own; importing operator costs on 3.15
 
 PYPY = sys.implementation.name == 'pypy'
 

@@ -9,12 +9,10 @@ loop. Every other call, and every other class, binds through ``_binder``
 ``_assigner`` (one ``map``, or a loop where default factories are due).
 """
 
-import inspect
 import sys
 from dataclasses import MISSING, _HAS_DEFAULT_FACTORY as FACTORY
-from functools import partial
+from _operator import itemgetter  # operator's own; importing operator costs on 3.15
 from itertools import repeat
-from operator import itemgetter
 
 from ._fields import INITVAR, annotationlib
 from ._getters import operator_tuple, unrolled_stores
@@ -113,9 +111,8 @@ def make_init(plan, backend):
     with the signature and annotations of the stdlib's."""
     init_plan = InitPlan(plan)
     __init__ = backend.init(init_plan)
-    positional, keyword = init_plan.positional, init_plan.keyword
-    __init__.__signature__ = Signature.deferred(
-        partial(_signature, init_plan.first_param, positional, keyword))
+    first_param, positional, keyword = init_plan.first_param, init_plan.positional, init_plan.keyword
+    backend.defer_signature(__init__, lambda: _signature(first_param, positional, keyword))
     set_init_annotations(__init__, plan.cls, plan.fields)
     if any(isinstance(f.type, str) for f in positional + keyword):
         __init__.__wrapped__ = ModuleScope(plan.cls.__module__)
@@ -159,11 +156,6 @@ def pure_init(plan):
             self = take_self(kwargs)
         assign(self, bind(args, kwargs))
     return __init__
-
-
-def is_generated_init(function):
-    """Whether ``function`` is an ``__init__`` made by ``make_init``."""
-    return type(getattr(function, '__signature__', None)) is Signature
 
 
 def _binder(cls, first_param, positional, keyword):
@@ -347,40 +339,77 @@ def self_name(fields):
     return 'self'
 
 
-class Signature(inspect.Signature):
-    """An ``inspect.Signature`` built the first time it is looked at.
+_LazySignature = None  # made on first use: importing inspect costs ~6 ms on 3.15
 
-    Named ``Signature`` too, so that its repr is the usual one.
 
-    Building ``Parameter`` objects is a large share of class creation and most
-    signatures are never read. ``deferred`` leaves the two slots of ``Signature``
-    empty; the first read of either finds nothing and lands in ``__getattr__``,
-    which builds the real signature and fills both. Afterwards this is an
-    ordinary ``Signature`` (equal, hashable, ``replace()`` works).
-    """
+def lazy_signature(build):
+    """An ``inspect.Signature`` that ``build()`` makes the first time it is read
+    (the pure closures' deferred ``__signature__``; the compiled ``__init__``
+    defers in C and imports no ``inspect`` at all)."""
+    return _signature_class().deferred(build)
 
-    __slots__ = ('_build',)
 
-    @classmethod
-    def deferred(cls, build):
-        self = cls.__new__(cls)
-        self._build = build
-        return self
+def is_lazy_signature(obj):
+    return _LazySignature is not None and type(obj) is _LazySignature
 
-    def __getattr__(self, name):
-        if name not in ('_parameters', '_return_annotation'):
-            raise AttributeError(name)
-        try:
-            build = object.__getattribute__(self, '_build')
-        except AttributeError:  # made by Signature.__init__ (replace()): no slot unset
-            raise AttributeError(name) from None
-        real = build()
-        self._parameters = real._parameters
-        self._return_annotation = real._return_annotation
-        return getattr(self, name)
+
+def __getattr__(name):
+    """``Signature``, the class of ``lazy_signature``, which pickle finds here."""
+    if name == 'Signature':
+        return _signature_class()
+    raise AttributeError(f'module {__name__!r} has no attribute {name!r}')
+
+
+def _signature_class():
+    global _LazySignature
+    if _LazySignature is None:
+        _LazySignature = _lazy_signature_class()
+    return _LazySignature
+
+
+def _lazy_signature_class():
+    import inspect
+
+    class Signature(inspect.Signature):
+        """An ``inspect.Signature`` built the first time it is looked at.
+
+        Named ``Signature`` too, so that its repr is the usual one.
+
+        Building ``Parameter`` objects is a large share of class creation and
+        most signatures are never read. ``deferred`` leaves the two slots of
+        ``Signature`` empty; the first read of either finds nothing and lands in
+        ``__getattr__``, which builds the real signature and fills both.
+        Afterwards this is an ordinary ``Signature`` (equal, hashable,
+        ``replace()`` works).
+        """
+
+        __slots__ = ('_build',)
+
+        @classmethod
+        def deferred(cls, build):
+            self = cls.__new__(cls)
+            self._build = build
+            return self
+
+        def __getattr__(self, name):
+            if name not in ('_parameters', '_return_annotation'):
+                raise AttributeError(name)
+            try:
+                build = object.__getattribute__(self, '_build')
+            except AttributeError:  # made by Signature.__init__ (replace()): no slot unset
+                raise AttributeError(name) from None
+            real = build()
+            self._parameters = real._parameters
+            self._return_annotation = real._return_annotation
+            return getattr(self, name)
+
+    Signature.__module__ = __name__
+    Signature.__qualname__ = 'Signature'
+    return Signature
 
 
 def _signature(first_param, positional, keyword):
+    import inspect
     P = inspect.Parameter
     params = [P(first_param, P.POSITIONAL_OR_KEYWORD)]
     for kind, group in ((P.POSITIONAL_OR_KEYWORD, positional), (P.KEYWORD_ONLY, keyword)):

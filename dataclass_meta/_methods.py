@@ -11,7 +11,7 @@ from _thread import get_ident  # threading's own; importing threading costs ~1 m
 
 from dataclasses import MISSING, FrozenInstanceError
 
-from ._init import arity_templates, is_generated_init
+from ._init import arity_templates
 from ._interop import pprint_shape
 from ._fields import CLASSVAR, FIELD, INITVAR
 from ._getters import tuple_getter
@@ -207,6 +207,7 @@ def replace_state(cls, fields):
     forbidden = frozenset(f.name for f in fields if not f.init)
     required = frozenset(f.name for f in fields if f.init and f._field_type is INITVAR
                          and f.default is MISSING)
+    from ._backend import is_generated_init  # _backend imports this module
     init = cls.__dict__.get('__init__')
     fast = (is_generated_init(init) and not required
             and type(cls).__call__ is type.__call__

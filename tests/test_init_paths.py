@@ -217,6 +217,37 @@ def test_lazy_signature_is_a_full_signature():
     assert C.__doc__ == 'C' + str(inspect.signature(S)).replace(' -> None', '')
 
 
+def test_signature_set_or_deleted_is_the_users():
+    """Setting or deleting ``__init__.__signature__`` works as on a function; the
+    ``__init__`` then no longer counts as generated (``replace()`` calls it by
+    keyword), on either backend."""
+    import inspect
+
+    from dataclass_meta import replace
+    from dataclass_meta._backend import is_generated_init
+
+    class C(DataClass):
+        x: int
+
+    class D(DataClass):
+        x: int
+
+    assert is_generated_init(C.__init__) and is_generated_init(D.__init__)
+    P = inspect.Parameter
+    mine = inspect.Signature([P('self', P.POSITIONAL_ONLY), P('x', P.KEYWORD_ONLY)])
+    C.__init__.__signature__ = mine
+    assert C.__init__.__signature__ is mine and C.__init__.__dict__['__signature__'] is mine
+    assert str(inspect.signature(C)) == '(*, x)'
+    assert not is_generated_init(C.__init__)
+    assert replace(C(1), x=2) == C(2)
+    del D.__init__.__signature__
+    assert '__signature__' not in D.__init__.__dict__
+    assert not is_generated_init(D.__init__)
+    with pytest.raises(AttributeError):
+        del D.__init__.__signature__
+    assert replace(D(1), x=2) == D(2)
+
+
 @pytest.mark.parametrize('name', ['self', 'kw', 'more', 'v0', 'post', 'store', 'bind', 'names'])
 def test_field_names_that_the_templates_use_internally(name, slots):
     """A field may be called like a template's own parameters or closure names."""

@@ -37,6 +37,7 @@ function_traverse(PyObject *self, visitproc visit, void *arg)
     Py_VISIT(f->doc);
     Py_VISIT(f->objclass);
     Py_VISIT(f->dict);
+    Py_VISIT(f->signature_build);
     return f->kind == NULL ? 0 : f->kind->traverse(f, visit, arg);
 }
 
@@ -51,6 +52,7 @@ function_clear(PyObject *self)
     Py_CLEAR(f->doc);
     Py_CLEAR(f->objclass);
     Py_CLEAR(f->dict);
+    Py_CLEAR(f->signature_build);
     if (f->kind != NULL) {
         f->kind->clear(f);
     }
@@ -139,58 +141,6 @@ function_set_qualname(PyObject *self, PyObject *value, void *Py_UNUSED(c))
     return set_str_attr(&((dm_function *)self)->qualname, value, "__qualname__");
 }
 
-/* ``__signature__``: what attach()/make_init() stored, else the signature
- * of the Python closure (``(self, other)`` and so on), made on first read by
- * the factory _backend.py registers and kept in __dict__ (inspect reads it
- * before anything else, so signature(), help() and pydoc see the same). */
-static PyObject *
-function_get_signature(PyObject *self, void *Py_UNUSED(c))
-{
-    dm_function *f = (dm_function *)self;
-    dm_state *st = dm_state_of(self);
-    if (f->dict != NULL) {
-        PyObject *sig = PyDict_GetItemWithError(f->dict, st->str_signature);  /* borrowed */
-        if (sig != NULL) {
-            return Py_NewRef(sig);
-        }
-        if (PyErr_Occurred()) {
-            return NULL;
-        }
-    }
-    const char *const *params = f->kind ? f->kind->params : NULL;
-    if (params == NULL || st->signature_factory == NULL) {
-        PyErr_SetString(PyExc_AttributeError, "__signature__");
-        return NULL;
-    }
-    Py_ssize_t n = f->kind->nparams;
-    PyObject *names = PyTuple_New(n);
-    if (names == NULL) {
-        return NULL;
-    }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *name = PyUnicode_FromString(params[i]);
-        if (name == NULL) {
-            Py_DECREF(names);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(names, i, name);
-    }
-    /* A strong reference for the call: the factory's Python code may call
-     * set_signature_factory() and drop the module's reference meanwhile. */
-    PyObject *factory = Py_NewRef(st->signature_factory);
-    PyObject *sig = PyObject_CallOneArg(factory, names);
-    Py_DECREF(factory);
-    Py_DECREF(names);
-    if (sig == NULL) {
-        return NULL;
-    }
-    if (PyObject_GenericSetAttr(self, st->str_signature, sig) < 0) {
-        Py_DECREF(sig);
-        return NULL;
-    }
-    return sig;
-}
-
 /* Store (or, for NULL, delete) ``key`` in the function's __dict__, as a plain
  * attribute store would; a missing key on delete is an AttributeError. */
 static int
@@ -219,10 +169,112 @@ dict_discard(dm_function *f, PyObject *key)
     return found <= 0 ? found : PyDict_DelItem(f->dict, key);
 }
 
+/* ``__signature__``: what attach() stored, else what make_init's deferred
+ * build returns, else the signature of the Python closure (``(self, other)``
+ * and so on) from the factory _backend.py registers; the last two are made on
+ * first read and kept in __dict__ (inspect reads it before anything else, so
+ * signature(), help() and pydoc see the same). Deferring keeps ``inspect``
+ * out of class creation: most signatures are never read. */
+static PyObject *
+function_get_signature(PyObject *self, void *Py_UNUSED(c))
+{
+    dm_function *f = (dm_function *)self;
+    dm_state *st = dm_state_of(self);
+    if (f->dict != NULL) {
+        PyObject *sig = PyDict_GetItemWithError(f->dict, st->str_signature);  /* borrowed */
+        if (sig != NULL) {
+            return Py_NewRef(sig);
+        }
+        if (PyErr_Occurred()) {
+            return NULL;
+        }
+    }
+    if (f->signature_build != NULL) {
+        /* A strong reference for the call: its code may set __signature__. */
+        PyObject *build = Py_NewRef(f->signature_build);
+        PyObject *sig = PyObject_CallNoArgs(build);
+        Py_DECREF(build);
+        if (sig == NULL || dict_store(self, st->str_signature, sig) < 0) {
+            Py_XDECREF(sig);
+            return NULL;
+        }
+        return sig;
+    }
+    const char *const *params = f->kind ? f->kind->params : NULL;
+    if (params == NULL || st->signature_factory == NULL) {
+        PyErr_SetString(PyExc_AttributeError, "__signature__");
+        return NULL;
+    }
+    Py_ssize_t n = f->kind->nparams;
+    PyObject *names = PyTuple_New(n);
+    if (names == NULL) {
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *name = PyUnicode_FromString(params[i]);
+        if (name == NULL) {
+            Py_DECREF(names);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(names, i, name);
+    }
+    /* A strong reference for the call: the factory's Python code may call
+     * set_signature_factory() and drop the module's reference meanwhile. */
+    PyObject *factory = Py_NewRef(st->signature_factory);
+    PyObject *sig = PyObject_CallOneArg(factory, names);
+    Py_DECREF(factory);
+    Py_DECREF(names);
+    if (sig == NULL) {
+        return NULL;
+    }
+    if (dict_store(self, st->str_signature, sig) < 0) {
+        Py_DECREF(sig);
+        return NULL;
+    }
+    return sig;
+}
+
+/* Setting or deleting ``__signature__`` drops a deferred build: the function
+ * is no longer marked a generated __init__ (as a pure one is not either). */
 static int
 function_set_signature(PyObject *self, PyObject *value, void *Py_UNUSED(c))
 {
-    return dict_store(self, dm_state_of(self)->str_signature, value);
+    dm_function *f = (dm_function *)self;
+    PyObject *key = dm_state_of(self)->str_signature;
+    if (value == NULL && f->signature_build != NULL) {
+        Py_CLEAR(f->signature_build);
+        return dict_discard(f, key);  /* it was there, if not yet built */
+    }
+    Py_CLEAR(f->signature_build);
+    return dict_store(self, key, value);
+}
+
+/* defer_signature(function, build): ``build()`` makes its __signature__ on
+ * first read. */
+PyObject *
+dm_defer_signature(PyObject *module, PyObject *args)
+{
+    dm_state *st = PyModule_GetState(module);
+    PyObject *function, *build;
+    if (!PyArg_ParseTuple(args, "O!O:defer_signature", st->function_type, &function,
+                          &build)) {
+        return NULL;
+    }
+    Py_XSETREF(((dm_function *)function)->signature_build, Py_NewRef(build));
+    Py_RETURN_NONE;
+}
+
+/* deferred_signature(obj): the build defer_signature() gave a compiled
+ * function (kept after the first read), else None. */
+PyObject *
+dm_deferred_signature(PyObject *module, PyObject *obj)
+{
+    dm_state *st = PyModule_GetState(module);
+    if (Py_TYPE(obj) == st->function_type
+            && ((dm_function *)obj)->signature_build != NULL) {
+        return Py_NewRef(((dm_function *)obj)->signature_build);
+    }
+    Py_RETURN_NONE;
 }
 
 /* ``__annotations__`` as a function has it: the dict in __dict__; else what

@@ -97,6 +97,9 @@ struct dm_function {
     PyObject *objclass;      /* __objclass__: the class it is attached to */
     PyObject *dict;          /* owned, created on first attribute store */
     PyObject *weakreflist;
+    PyObject *signature_build; /* owned: builds __signature__ on its first read
+                                  (make_init), or NULL; kept, as the mark of a
+                                  generated __init__, until __signature__ is set */
     const dm_kind *kind;
     int cleared;             /* tp_clear ran (a garbage cycle): not callable */
 };
@@ -296,6 +299,8 @@ PyObject *dm_construct(PyObject *module, PyObject *cls);
 PyObject *dm_construct_known(dm_state *st, PyTypeObject *tp, PyObject *init, PyObject **args,
                              Py_ssize_t n);
 PyObject *dm_plan_attrs(void);
+PyObject *dm_defer_signature(PyObject *module, PyObject *args);
+PyObject *dm_deferred_signature(PyObject *module, PyObject *obj);
 PyObject *dm_make_frozen(PyObject *module, PyObject *args);
 PyObject *dm_make_replace(PyObject *module, PyObject *args);
 PyObject *dm_public_replace(PyObject *module, PyObject *slow);
