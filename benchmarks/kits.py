@@ -31,6 +31,7 @@ class Kit:
     name = label = ref = ''
     frozen = slots = False
     ns = {}
+    fields = None  # fields(instance) -> its fields, or None: the kit sits that one out
 
     def header(self, name):
         raise NotImplementedError
@@ -128,6 +129,10 @@ class DataClassMetaKit(Kit):
         if pure:
             self.asdict, self.astuple = _on_pure(self.asdict), _on_pure(self.astuple)
         self.replace = dataclass_meta.replace
+        self.fields = dataclass_meta.fields
+        if pure:
+            from dataclass_meta import _functions
+            self.fields = _functions.fields
 
     def header(self, name, base):
         opts = ', order=True' + (', frozen=True' if self.frozen else '') + (
@@ -215,6 +220,7 @@ class StdlibKit(Kit):
         self.ns = {'dataclasses': dataclasses}
         self.asdict, self.astuple = dataclasses.asdict, dataclasses.astuple
         self.replace = dataclasses.replace
+        self.fields = dataclasses.fields
 
     def header(self, name, base):
         opts = 'order=True' + (', frozen=True' if self.frozen else '') + (
@@ -265,6 +271,7 @@ class MsgspecKit(Kit):
         self.asdict = msgspec.to_builtins          # recursive, like asdict
         self.astuple = None                        # msgspec has no recursive astuple
         self.replace = msgspec.structs.replace
+        self.fields = msgspec.structs.fields
 
     def header(self, name, base):
         return [f'class {name}({base or "msgspec.Struct"}, order=True):']

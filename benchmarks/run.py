@@ -73,6 +73,8 @@ OPERATIONS = [
      lambda k, c: {'astuple': _need(k.astuple), 'p': c.parent}),
     ('replace', 'replace one field', 'replace(a, c=7)',
      lambda k, c: {'replace': k.replace, 'a': c.P(1, 2, 3, 4, 5)}),
+    ('fields', 'fields() of an instance', 'fields(a)',
+     lambda k, c: {'fields': _need(k.fields), 'a': c.P(1, 2, 3, 4, 5)}),
     ('copy', 'copy.copy', 'copy(a)', lambda k, c: {'copy': copy.copy, 'a': c.P(1, 2, 3, 4, 5)}),
     ('pickle', 'pickle round trip', 'loads(dumps(a))',
      lambda k, c: {'loads': pickle.loads, 'dumps': pickle.dumps, 'a': c.P(1, 2, 3, 4, 5)}),

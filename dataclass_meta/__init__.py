@@ -10,10 +10,9 @@
 
 from dataclasses import KW_ONLY, MISSING, FrozenInstanceError, InitVar
 
-from ._backend import BACKEND, replace
+from ._backend import BACKEND, fields, replace
 from ._fields import Field, field, namespace_annotations
-from ._functions import (
-    asdict, astuple, fields, is_dataclass, make_dataclass)
+from ._functions import asdict, astuple, is_dataclass, make_dataclass
 from ._meta import DataClass, DataClassMeta
 
 __all__ = [

@@ -40,6 +40,7 @@ class PureBackend(_Backend):
     frozen_setattr = staticmethod(_methods.make_frozen_setattr)
     frozen_delattr = staticmethod(_methods.make_frozen_delattr)
     replace = staticmethod(_methods.make_replace)
+    attach = staticmethod(_methods.attach)
     asdict = staticmethod(_functions.pure_asdict)
     astuple = staticmethod(_functions.pure_astuple)
 
@@ -79,6 +80,7 @@ class CompiledBackend(_Backend):
     def __init__(self, speedups):
         self.speedups = speedups
         speedups.set_signature_factory(_signature)
+        self.attach = speedups.attach  # _methods.attach in one C call
         # The type of every compiled method, taken from one (whatever it is named).
         self.function_type = type(speedups.eq('__eq__', ()))
         # asdict(obj, factory) / astuple(obj, factory): the pure recursion in C,
@@ -195,6 +197,11 @@ BACKEND = backend.name
 #: Python frame and its ``**changes`` packing on every call.
 replace = (_functions.replace if backend is PURE
            else backend.speedups.public_replace(_functions.replace_unregistered))
+
+#: The package's ``fields()``: with the compiled core, the same loop in C (a
+#: call with a keyword goes to the Python function).
+fields = (_functions.fields if backend is PURE
+          else backend.speedups.public_fields(_functions.FIELD, _functions.fields))
 
 _chosen = None  # a ContextVar once use() is first called (contextvars costs imports)
 

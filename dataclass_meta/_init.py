@@ -21,7 +21,7 @@ if annotationlib is not None:
     _ANNOTATE_FORMATS = frozenset({annotationlib.Format.VALUE, annotationlib.Format.FORWARDREF,
                                    annotationlib.Format.STRING})
 
-_NO_DEFAULT = object()
+_NO_DEFAULT = MISSING  # as in the stdlib, a default of MISSING is no default
 _object_setattr = object.__setattr__
 
 
@@ -71,7 +71,9 @@ class InitPlan:
         params = positional + keyword if keyword else positional
         self.names = names = tuple([f.name for f in params])
         self.n_positional = len(positional)
-        self.defaults = tuple([_default_of(f) for f in params])
+        # simple: no factories, so each default is the field's (MISSING: none)
+        self.defaults = (tuple([f.default for f in params]) if simple
+                         else tuple([_default_of(f) for f in params]))
         if simple:  # what _assignment gives: each field stored from its parameter
             self.steps = tuple(zip(names, range(len(names)), repeat(None)))
             self.initvars, self.unbound = (), None

@@ -21,7 +21,7 @@ from ._functions import REPLACE_ENTRY, _caller_module
 from ._init import make_init
 from ._interop import rich_repr
 from ._methods import (
-    HASH_ACTIONS, LazyDoc, attach, make_getstate, make_setstate)
+    HASH_ACTIONS, LazyDoc, make_getstate, make_setstate)
 from ._plan import Plan
 
 _SLOTTED = '__dataclass_slotted__'  # (annotations, defaults) from DataClassMeta
@@ -341,6 +341,7 @@ def _attach_methods(cls, params, fields):
     explicit_replace = '__replace__' in own
     plan = Plan(cls, fields, params.frozen, params.slots)
     backend = _current_backend()
+    attach = backend.attach
     for name, _, factory, _ in wanted:
         if name not in own:
             attach(cls, name, factory(plan, backend))

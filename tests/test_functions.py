@@ -144,6 +144,91 @@ def test_fields_excludes_pseudo_fields():
     assert set(C.__dataclass_fields__) == {'x', 'cv', 'iv'}
 
 
+class _Kind:
+    """A field-like object whose ``_field_type`` read is logged (and may raise or
+    add to the mapping it sits in)."""
+
+    def __init__(self, log, name, kind, action=None):
+        self.log, self.name, self.kind, self.action = log, name, kind, action
+
+    @property
+    def _field_type(self):
+        self.log.append(self.name)
+        if self.action is not None:
+            self.action()
+        return self.kind
+
+
+def _outcome(function, *args, **kwargs):
+    """What a call gives: its value, or the exception's type, text and chaining."""
+    try:
+        return 'ok', function(*args, **kwargs)
+    except Exception as e:
+        return (type(e), str(e), type(e.__context__), e.__suppress_context__,
+                e.__cause__)
+
+
+def test_fields_matches_the_stdlib_on_every_path():
+    """``fields()`` (in C with the compiled core) and the stdlib's give the same
+    tuples, errors, exception chaining and ``_field_type`` reads, in order."""
+    from dataclass_meta import _functions
+
+    class Mapping:
+        def __init__(self, items):
+            self.items = items
+
+        def values(self):
+            return iter(self.items)
+
+    def holder(fields_value):
+        class Holder:
+            __dataclass_fields__ = fields_value
+        return Holder
+
+    class RaisingFields:
+        @property
+        def __dataclass_fields__(self):
+            raise ValueError('no fields here')
+
+    @dataclasses.dataclass
+    class S:
+        x: int
+        y: InitVar[int] = 0
+
+    class C(DataClass):
+        x: int
+        y: InitVar[int] = 0
+
+    def cases(log):
+        grow = {}
+        grow['a'] = _Kind(log, 'a', dataclasses._FIELD, lambda: grow.setdefault('b', 1))
+        return [
+            ((S,), {}), ((S(1),), {}), ((C,), {}), ((C(1),), {}),
+            ((), {'class_or_instance': C}), ((), {}), ((C, C), {}), ((), {'cls': C}),
+            ((C,), {'class_or_instance': C}), ((object(),), {}), ((RaisingFields(),), {}),
+            ((holder(Mapping([_Kind(log, 'p', dataclasses._FIELD),
+                              _Kind(log, 'q', dataclasses._FIELD_CLASSVAR),
+                              _Kind(log, 'r', dataclasses._FIELD)])),), {}),
+            ((holder(Mapping([_Kind(log, 's', dataclasses._FIELD),
+                              _Kind(log, 't', None, lambda: 1 / 0),
+                              _Kind(log, 'u', dataclasses._FIELD)])),), {}),
+            ((holder(grow),), {}), ((holder(Mapping(None)),), {}), ((holder(None),), {}),
+        ]
+
+    for ours in (dm.fields, _functions.fields):
+        assert str(inspect.signature(ours)) == '(class_or_instance)'
+        assert inspect.getdoc(ours) == inspect.getdoc(_functions.fields)
+        std_log, our_log = [], []
+        for (args, kwargs), (oargs, okwargs) in zip(cases(std_log), cases(our_log)):
+            expected = _outcome(dataclasses.fields, *args, **kwargs)
+            got = _outcome(ours, *oargs, **okwargs)
+            if expected[0] == 'ok':
+                got = (got[0], [(f.name, f._field_type) for f in got[1]])
+                expected = (expected[0], [(f.name, f._field_type) for f in expected[1]])
+            assert got == expected, (args, kwargs)
+        assert our_log == std_log and std_log
+
+
 def test_replace_rules():
     """replace keeps other fields, rejects init=False, requires InitVars."""
     class C(DataClass):

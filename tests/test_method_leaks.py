@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from dataclass_meta import DataClass, InitVar, KW_ONLY, asdict, astuple, field, replace
+from dataclass_meta import DataClass, InitVar, KW_ONLY, asdict, astuple, field, fields, replace
 
 from .implementation import needs_tracemalloc, tracemalloc
 
@@ -155,6 +155,8 @@ def exercise():
         lambda: R.__replace__(R(1), 2), lambda: replace(Wide(), a0=1),
         lambda: replace(G(1), x=2), lambda: replace(), lambda: replace(R(1), 2),
         lambda: replace(object()), lambda: replace(obj=R(1)),
+        lambda: fields(C), lambda: fields(a), lambda: fields(object()), lambda: fields(),
+        lambda: fields(class_or_instance=C), lambda: fields(C, C), lambda: fields(Odd()),
     ]
     for op in ops:
         _attempt(op)

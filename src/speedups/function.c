@@ -467,3 +467,57 @@ dm_function_type_create(PyObject *module)
 #endif
     return tp;
 }
+
+/* attach(cls, name, function): _methods.attach in one call. The function is
+ * named ``name`` and ``<cls.__qualname__>.<name>``, of ``cls.__module__``
+ * (a compiled one also names ``cls`` as ``__objclass__``), then stored with
+ * ``type.__setattr__``, past any metaclass's ``__setattr__``. */
+PyObject *
+dm_attach(PyObject *module, PyObject *args)
+{
+    dm_state *st = PyModule_GetState(module);
+    PyObject *cls, *name, *function;  /* borrowed */
+    if (!PyArg_ParseTuple(args, "O!UO:attach", &PyType_Type, &cls, &name, &function)) {
+        return NULL;
+    }
+    PyObject *qualname = PyObject_GetAttr(cls, st->str_qualname);  /* owned */
+    if (qualname == NULL) {
+        return NULL;
+    }
+    PyObject *full = PyUnicode_FromFormat("%S.%U", qualname, name);  /* owned */
+    Py_DECREF(qualname);
+    PyObject *owner = full == NULL ? NULL : PyObject_GetAttr(cls, st->str_module);
+    if (owner == NULL) {
+        Py_XDECREF(full);
+        return NULL;
+    }
+    int rc = 0;
+    if (Py_TYPE(function) == st->function_type) {
+        dm_function *f = (dm_function *)function;
+        Py_XSETREF(f->name, Py_NewRef(name));
+        Py_XSETREF(f->qualname, full);       /* steals full */
+        Py_XSETREF(f->module, owner);        /* steals owner */
+        Py_XSETREF(f->objclass, Py_NewRef(cls));
+    }
+    else {  /* a Python function (the frozen slotted class's __getstate__) */
+        PyObject *current = PyObject_GetAttr(function, st->str_name);  /* owned */
+        int same = current == NULL ? -1 : PyObject_RichCompareBool(current, name, Py_EQ);
+        Py_XDECREF(current);
+        rc = same < 0 ? -1 : 0;
+        if (rc == 0 && !same) {
+            rc = PyObject_SetAttr(function, st->str_name, name);
+        }
+        if (rc == 0) {
+            rc = PyObject_SetAttr(function, st->str_qualname, full);
+        }
+        if (rc == 0) {
+            rc = PyObject_SetAttr(function, st->str_module, owner);
+        }
+        Py_DECREF(full);
+        Py_DECREF(owner);
+    }
+    if (rc < 0 || PyType_Type.tp_setattro(cls, name, function) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}

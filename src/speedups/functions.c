@@ -365,3 +365,121 @@ dm_set_functions(PyObject *module, PyObject *args)
     Py_XSETREF(st->fn_astuple, own_astuple);
     Py_RETURN_NONE;
 }
+
+/* ------------------------------------------------------------------------ */
+/* fields(class_or_instance): the public function                            */
+/* ------------------------------------------------------------------------ */
+
+/* ``raise TypeError(msg) from None`` in the handler of the current
+ * exception: that one becomes ``__context__``, hidden by
+ * ``__suppress_context__``, as Python's statement leaves them. */
+static void
+raise_from_none(PyObject *type, const char *msg)
+{
+#if PY_VERSION_HEX >= 0x030C0000
+    PyObject *context = PyErr_GetRaisedException();  /* owned */
+    PyErr_SetString(type, msg);
+    PyObject *exc = PyErr_GetRaisedException();      /* owned */
+    PyException_SetContext(exc, context);            /* steals context */
+    PyException_SetCause(exc, NULL);                 /* sets __suppress_context__ */
+    PyErr_SetRaisedException(exc);                   /* steals exc */
+#else
+    PyObject *ctype, *context, *ctb;                 /* owned */
+    PyErr_Fetch(&ctype, &context, &ctb);
+    PyErr_NormalizeException(&ctype, &context, &ctb);
+    if (ctb != NULL) {
+        PyException_SetTraceback(context, ctb);
+    }
+    Py_XDECREF(ctype);
+    Py_XDECREF(ctb);
+    PyErr_SetString(type, msg);
+    PyObject *etype, *exc, *etb;                     /* owned */
+    PyErr_Fetch(&etype, &exc, &etb);
+    PyErr_NormalizeException(&etype, &exc, &etb);
+    PyException_SetContext(exc, context);            /* steals context */
+    PyException_SetCause(exc, NULL);
+    PyErr_Restore(etype, exc, etb);                  /* steals all three */
+#endif
+}
+
+/* As _functions.fields: ``getattr(obj, '__dataclass_fields__')`` (an
+ * AttributeError becomes the stdlib's TypeError), then the values whose
+ * ``_field_type`` is the stdlib's _FIELD, in order, each read once. A call
+ * with a keyword or another count goes to the Python function, whose
+ * signature it is. */
+static PyObject *
+public_fields_call(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+                   PyObject *kwnames)
+{
+    dm_state *st = PyModule_GetState(module);
+    if (st->fn_fields_slow == NULL || st->field_marker == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "fields: the module was cleared");
+        return NULL;
+    }
+    if (nargs != 1 || kwnames != NULL) {
+        PyObject *slow = Py_NewRef(st->fn_fields_slow);
+        PyObject *result = PyObject_Vectorcall(slow, args, (size_t)nargs, kwnames);
+        Py_DECREF(slow);
+        return result;
+    }
+    PyObject *all = PyObject_GetAttr(args[0], st->str_dataclass_fields);  /* owned */
+    if (all == NULL) {
+        if (PyErr_ExceptionMatches(PyExc_AttributeError)) {
+            raise_from_none(PyExc_TypeError,
+                            "must be called with a dataclass type or instance");
+        }
+        return NULL;
+    }
+    PyObject *values = PyObject_CallMethodNoArgs(all, st->str_values);  /* owned */
+    Py_DECREF(all);
+    if (values == NULL) {
+        return NULL;
+    }
+    PyObject *it = PyObject_GetIter(values);  /* owned */
+    Py_DECREF(values);
+    if (it == NULL) {
+        return NULL;
+    }
+    PyObject *found = PyList_New(0);  /* owned */
+    PyObject *f;                      /* owned, each in turn */
+    while (found != NULL && (f = PyIter_Next(it)) != NULL) {
+        PyObject *kind = PyObject_GetAttr(f, st->str_field_type);  /* owned */
+        int keep = kind == st->field_marker;
+        if (kind == NULL || (keep && PyList_Append(found, f) < 0)) {
+            Py_CLEAR(found);
+        }
+        Py_XDECREF(kind);
+        Py_DECREF(f);
+    }
+    Py_DECREF(it);
+    if (found == NULL || PyErr_Occurred()) {  /* a failed read, or the iteration */
+        Py_XDECREF(found);
+        return NULL;
+    }
+    PyObject *result = PyList_AsTuple(found);
+    Py_DECREF(found);
+    return result;
+}
+
+static PyMethodDef public_fields_def = {
+    "fields", (PyCFunction)(void (*)(void))public_fields_call, METH_FASTCALL | METH_KEYWORDS,
+    "fields($module, class_or_instance)\n--\n\n"
+    "The fields of a data class or instance, as a tuple of ``Field``.\n\n"
+    "ClassVar and InitVar pseudo-fields are left out. Raises ``TypeError`` for\n"
+    "anything that is not a data class or an instance of one.",
+};
+
+/* public_fields(marker, slow) -> the C ``fields()``, named as the package's
+ * (``dataclass_meta.fields``). */
+PyObject *
+dm_public_fields(PyObject *module, PyObject *args)
+{
+    PyObject *marker, *slow;  /* borrowed */
+    if (!PyArg_ParseTuple(args, "OO:public_fields", &marker, &slow)) {
+        return NULL;
+    }
+    dm_state *st = PyModule_GetState(module);
+    Py_XSETREF(st->field_marker, Py_NewRef(marker));
+    Py_XSETREF(st->fn_fields_slow, Py_NewRef(slow));
+    return dm_package_function(module, &public_fields_def);
+}

@@ -24,6 +24,8 @@ module_traverse(PyObject *module, visitproc visit, void *arg)
     Py_VISIT(st->fn_asdict);
     Py_VISIT(st->fn_astuple);
     Py_VISIT(st->fn_replace_slow);
+    Py_VISIT(st->fn_fields_slow);
+    Py_VISIT(st->field_marker);
     return 0;
 }
 
@@ -55,7 +57,13 @@ module_clear(PyObject *module)
     Py_CLEAR(st->str_dataclass_fields);
     Py_CLEAR(st->str_items);
     Py_CLEAR(st->str_replace_entry);
+    Py_CLEAR(st->str_field_type);
+    Py_CLEAR(st->str_name);
+    Py_CLEAR(st->str_module);
+    Py_CLEAR(st->str_values);
     Py_CLEAR(st->fn_replace_slow);
+    Py_CLEAR(st->fn_fields_slow);
+    Py_CLEAR(st->field_marker);
     return 0;
 }
 
@@ -88,7 +96,11 @@ module_exec(PyObject *module)
             || intern(&st->str_empty, "") < 0 || intern(&st->str_dots, "...") < 0
             || intern(&st->str_dataclass_fields, "__dataclass_fields__") < 0
             || intern(&st->str_items, "items") < 0
-            || intern(&st->str_replace_entry, "_dataclass_replace") < 0) {
+            || intern(&st->str_replace_entry, "_dataclass_replace") < 0
+            || intern(&st->str_field_type, "_field_type") < 0
+            || intern(&st->str_values, "values") < 0
+            || intern(&st->str_name, "__name__") < 0
+            || intern(&st->str_module, "__module__") < 0) {
         return -1;
     }
     st->object_class = _PyType_Lookup(&PyBaseObject_Type, st->str_class);  /* borrowed */
@@ -106,6 +118,20 @@ module_exec(PyObject *module)
         return -1;
     }
     return PyModule_AddType(module, st->function_type);
+}
+
+/* A module-level function of this module presented as the package's own
+ * (``__module__`` is ``dataclass_meta``), as the Python function it stands for. */
+PyObject *
+dm_package_function(PyObject *module, PyMethodDef *def)
+{
+    PyObject *package = PyUnicode_FromString("dataclass_meta");  /* owned */
+    if (package == NULL) {
+        return NULL;
+    }
+    PyObject *f = PyCFunction_NewEx(def, module, package);
+    Py_DECREF(package);
+    return f;
 }
 
 /* set_signature_factory(f): ``f(param_names) -> inspect.Signature``. */
@@ -128,6 +154,8 @@ static PyMethodDef module_methods[] = {
      "init(name, plan): a compiled __init__ from the plan's attributes (see _init.py)."},
     {"set_signature_factory", set_signature_factory, METH_O,
      "set_signature_factory(f): f(param_names) builds the small methods' signatures."},
+    {"attach", dm_attach, METH_VARARGS,
+     "attach(cls, name, function): _methods.attach in C (compiled functions directly)."},
     {"defer_signature", dm_defer_signature, METH_VARARGS,
      "defer_signature(function, build): build() makes its __signature__ on first read."},
     {"deferred_signature", dm_deferred_signature, METH_O,
@@ -140,6 +168,9 @@ static PyMethodDef module_methods[] = {
     {"public_replace", dm_public_replace, METH_O,
      "public_replace(slow) -> replace(obj, /, **changes), calling slow(obj, changes) "
      "for an object without its class's own entry."},
+    {"public_fields", dm_public_fields, METH_VARARGS,
+     "public_fields(marker, slow) -> fields(class_or_instance): the fields whose "
+     "_field_type is marker; slow(...) takes any other call."},
     {"asdict", (PyCFunction)(void (*)(void))dm_asdict, METH_FASTCALL,
      "asdict(obj, dict_factory): _functions._asdict."},
     {"astuple", (PyCFunction)(void (*)(void))dm_astuple, METH_FASTCALL,

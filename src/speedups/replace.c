@@ -386,11 +386,5 @@ dm_public_replace(PyObject *module, PyObject *slow)
 {
     dm_state *st = PyModule_GetState(module);
     Py_XSETREF(st->fn_replace_slow, Py_NewRef(slow));
-    PyObject *package = PyUnicode_FromString("dataclass_meta");  /* owned */
-    if (package == NULL) {
-        return NULL;
-    }
-    PyObject *f = PyCFunction_NewEx(&public_replace_def, module, package);
-    Py_DECREF(package);
-    return f;
+    return dm_package_function(module, &public_replace_def);
 }

@@ -47,8 +47,11 @@ typedef struct {
     /* owned, interned */
     PyObject *str_class, *str_qualname, *str_post_init, *str_setattr, *str_delattr, *str_init;
     PyObject *str_signature, *str_annotations, *str_annotate, *str_empty, *str_dots;
-    PyObject *str_dataclass_fields, *str_items, *str_replace_entry;
+    PyObject *str_dataclass_fields, *str_items, *str_replace_entry, *str_field_type, *str_values;
+    PyObject *str_name, *str_module;
     PyObject *fn_replace_slow;  /* owned: _functions.replace_unregistered, NULL until set */
+    PyObject *fn_fields_slow;   /* owned: _functions.fields, NULL until set */
+    PyObject *field_marker;     /* owned: dataclasses._FIELD, NULL until set */
     /* asdict/astuple (functions.c): owned, NULL until set_functions() */
     PyObject *fn_atomic;       /* frozenset of the types kept as they are */
     PyObject *fn_names_cache;  /* dict: _functions._NAMES */
@@ -300,10 +303,13 @@ PyObject *dm_construct_known(dm_state *st, PyTypeObject *tp, PyObject *init, PyO
                              Py_ssize_t n);
 PyObject *dm_plan_attrs(void);
 PyObject *dm_defer_signature(PyObject *module, PyObject *args);
+PyObject *dm_attach(PyObject *module, PyObject *args);
 PyObject *dm_deferred_signature(PyObject *module, PyObject *obj);
 PyObject *dm_make_frozen(PyObject *module, PyObject *args);
 PyObject *dm_make_replace(PyObject *module, PyObject *args);
 PyObject *dm_public_replace(PyObject *module, PyObject *slow);
+PyObject *dm_public_fields(PyObject *module, PyObject *args);
+PyObject *dm_package_function(PyObject *module, PyMethodDef *def);
 PyObject *dm_asdict(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 PyObject *dm_astuple(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 PyObject *dm_set_functions(PyObject *module, PyObject *args);
