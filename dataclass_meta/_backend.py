@@ -61,10 +61,12 @@ class PureBackend(_Backend):
         function.__signature__ = _init.lazy_signature(build)
 
     @staticmethod
-    def made_init(function):
-        """Whether ``function`` is an ``__init__`` made by ``make_init`` here."""
-        return (type(function) is _FunctionType
-                and _init.is_lazy_signature(function.__dict__.get('__signature__')))
+    def init_build(function):
+        """The ``SignatureBuild`` of an ``__init__`` that ``make_init`` made here
+        (None for anything else, or once ``__signature__`` was set or deleted)."""
+        if not PureBackend.made(function):  # not a user's function, even wrapped
+            return None
+        return _init.lazy_signature_build(function.__dict__.get('__signature__'))
 
 
 _FunctionType = type(lambda: None)
@@ -145,8 +147,8 @@ class CompiledBackend(_Backend):
     def defer_signature(self, function, build):
         self.speedups.defer_signature(function, build)
 
-    def made_init(self, function):
-        return self.speedups.deferred_signature(function) is not None
+    def init_build(self, function):
+        return self.speedups.deferred_signature(function)
 
 
 def _signature(params):
@@ -238,7 +240,14 @@ def made_by_any(function):
     return any(b.made(function) for b in available())
 
 
-def is_generated_init(function):
-    """Whether ``function`` is an ``__init__`` made by ``make_init`` (either backend;
-    its ``__signature__`` was not replaced)."""
-    return any(b.made_init(function) for b in available())
+def is_generated_init(function, cls):
+    """Whether ``function`` is the ``__init__`` that ``make_init`` made for ``cls``
+    (either backend), and its ``__signature__`` attribute was not set or deleted
+    since. Only loaded backends are asked: ``DATACLASS_META_PURE=1`` never loads
+    the extension, and without it no compiled ``__init__`` exists."""
+    loaded = (PURE,) if not _compiled or _compiled[0] is None else (PURE, _compiled[0])
+    for b in loaded:
+        build = b.init_build(function)
+        if build is not None:
+            return getattr(build, 'cls', None) is cls
+    return False

@@ -12,6 +12,7 @@ loop. Every other call, and every other class, binds through ``_binder``
 import sys
 from dataclasses import MISSING, _HAS_DEFAULT_FACTORY as FACTORY
 from _operator import itemgetter  # operator's own; importing operator costs on 3.15
+from _thread import allocate_lock
 from itertools import repeat
 
 from ._fields import INITVAR, annotationlib
@@ -113,10 +114,9 @@ def make_init(plan, backend):
     with the signature and annotations of the stdlib's."""
     init_plan = InitPlan(plan)
     __init__ = backend.init(init_plan)
-    first_param, positional, keyword = init_plan.first_param, init_plan.positional, init_plan.keyword
-    backend.defer_signature(__init__, lambda: _signature(first_param, positional, keyword))
+    backend.defer_signature(__init__, SignatureBuild(init_plan))
     set_init_annotations(__init__, plan.cls, plan.fields)
-    if any(isinstance(f.type, str) for f in positional + keyword):
+    if any(isinstance(f.type, str) for f in init_plan.positional + init_plan.keyword):
         __init__.__wrapped__ = ModuleScope(plan.cls.__module__)
     return __init__
 
@@ -341,7 +341,23 @@ def self_name(fields):
     return 'self'
 
 
+class SignatureBuild:
+    """Builds a generated ``__init__``'s signature when it is first read; kept by
+    that ``__init__`` (in C, or in its lazy ``Signature``), it also says which
+    class the ``__init__`` was made for (``_backend.is_generated_init``)."""
+
+    __slots__ = ('cls', 'first_param', 'positional', 'keyword')
+
+    def __init__(self, init_plan):
+        self.cls, self.first_param = init_plan.cls, init_plan.first_param
+        self.positional, self.keyword = init_plan.positional, init_plan.keyword
+
+    def __call__(self):
+        return _signature(self.first_param, self.positional, self.keyword)
+
+
 _LazySignature = None  # made on first use: importing inspect costs ~6 ms on 3.15
+_signature_class_lock = allocate_lock()
 
 
 def lazy_signature(build):
@@ -351,8 +367,14 @@ def lazy_signature(build):
     return _signature_class().deferred(build)
 
 
-def is_lazy_signature(obj):
-    return _LazySignature is not None and type(obj) is _LazySignature
+def lazy_signature_build(obj):
+    """The ``SignatureBuild`` of a lazy signature (built or not), else None."""
+    if _LazySignature is None or type(obj) is not _LazySignature:
+        return None
+    try:
+        return object.__getattribute__(obj, '_build')
+    except AttributeError:  # made by Signature.__init__ (replace())
+        return None
 
 
 def __getattr__(name):
@@ -365,7 +387,9 @@ def __getattr__(name):
 def _signature_class():
     global _LazySignature
     if _LazySignature is None:
-        _LazySignature = _lazy_signature_class()
+        with _signature_class_lock:  # one class, even when threads race to it
+            if _LazySignature is None:
+                _LazySignature = _lazy_signature_class()
     return _LazySignature
 
 

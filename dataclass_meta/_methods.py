@@ -209,7 +209,7 @@ def replace_state(cls, fields):
                          and f.default is MISSING)
     from ._backend import is_generated_init  # _backend imports this module
     init = cls.__dict__.get('__init__')
-    fast = (is_generated_init(init) and not required
+    fast = (is_generated_init(init, cls) and not required
             and type(cls).__call__ is type.__call__
             and not any(f.kw_only for f in fields if f.init))
     carried = tuple(f.name for f in fields if f.init and f.name not in required)

@@ -232,20 +232,73 @@ def test_signature_set_or_deleted_is_the_users():
     class D(DataClass):
         x: int
 
-    assert is_generated_init(C.__init__) and is_generated_init(D.__init__)
+    assert is_generated_init(C.__init__, C) and is_generated_init(D.__init__, D)
+    assert not is_generated_init(C.__init__, D)  # made for another class
     P = inspect.Parameter
     mine = inspect.Signature([P('self', P.POSITIONAL_ONLY), P('x', P.KEYWORD_ONLY)])
     C.__init__.__signature__ = mine
     assert C.__init__.__signature__ is mine and C.__init__.__dict__['__signature__'] is mine
     assert str(inspect.signature(C)) == '(*, x)'
-    assert not is_generated_init(C.__init__)
+    assert not is_generated_init(C.__init__, C)
     assert replace(C(1), x=2) == C(2)
     del D.__init__.__signature__
     assert '__signature__' not in D.__init__.__dict__
-    assert not is_generated_init(D.__init__)
+    assert not is_generated_init(D.__init__, D)
     with pytest.raises(AttributeError):
         del D.__init__.__signature__
     assert replace(D(1), x=2) == D(2)
+
+
+def test_replace_through_an_init_made_for_another_class():
+    """An ``__init__`` borrowed from another data class, or a user's wrapper of one
+    (``functools.wraps`` copies its ``__dict__``), is not this class's generated
+    one: ``replace()`` passes keywords, as the stdlib's does, on either backend."""
+    import functools
+
+    from dataclass_meta import replace
+
+    class B(DataClass):
+        x: int
+        y: int = 0
+
+    class D(DataClass):
+        y: int = 5
+        x: int = 1
+        __init__ = B.__init__
+
+    class W(DataClass):
+        x: int
+
+        @functools.wraps(B.__init__)
+        def __init__(self, **kw):
+            self.x = kw['x']
+
+    @dataclasses.dataclass
+    class SD:
+        y: int = 5
+        x: int = 1
+        __init__ = dataclasses.dataclass(type('SB', (), {'__annotations__': {'x': int, 'y': int},
+                                                         'y': 0})).__init__
+
+    ours, theirs = replace(D(1, 2), x=7), dataclasses.replace(SD(1, 2), x=7)
+    assert (ours.y, ours.x) == (theirs.y, theirs.x) == (2, 7)
+    assert replace(W(x=2), x=3).x == 3
+
+
+def test_pure_backend_replace_loads_no_extension():
+    """With ``DATACLASS_META_PURE=1`` the compiled core stays unloaded, through
+    ``replace()`` too."""
+    import os
+    import subprocess
+    import sys
+    code = ('import sys, dataclass_meta as dm\n'
+            'class C(dm.DataClass):\n'
+            '    x: int\n'
+            'assert dm.replace(C(1), x=2) == C(2)\n'
+            'print("dataclass_meta._speedups" in sys.modules)')
+    out = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True,
+                         check=True, env=dict(os.environ, DATACLASS_META_PURE='1')).stdout
+    assert out.strip() == 'False'
 
 
 @pytest.mark.parametrize('name', ['self', 'kw', 'more', 'v0', 'post', 'store', 'bind', 'names'])

@@ -190,12 +190,26 @@ function_get_signature(PyObject *self, void *Py_UNUSED(c))
         }
     }
     if (f->signature_build != NULL) {
-        /* A strong reference for the call: its code may set __signature__. */
+        /* A strong reference for the call: its code (importing inspect, say)
+         * may set or delete __signature__ meanwhile, and then that stands. */
         PyObject *build = Py_NewRef(f->signature_build);
         PyObject *sig = PyObject_CallNoArgs(build);
+        int kept = f->signature_build == build;
         Py_DECREF(build);
-        if (sig == NULL || dict_store(self, st->str_signature, sig) < 0) {
-            Py_XDECREF(sig);
+        if (sig == NULL) {
+            return NULL;
+        }
+        if (!kept) {  /* set meanwhile: that value; deleted: this read's own */
+            PyObject *now = f->dict == NULL ? NULL
+                            : PyDict_GetItemWithError(f->dict, st->str_signature);
+            if (now != NULL || PyErr_Occurred()) {
+                Py_DECREF(sig);
+                return Py_XNewRef(now);
+            }
+            return sig;
+        }
+        if (dict_store(self, st->str_signature, sig) < 0) {
+            Py_DECREF(sig);
             return NULL;
         }
         return sig;
@@ -470,7 +484,8 @@ dm_function_type_create(PyObject *module)
 
 /* attach(cls, name, function): _methods.attach in one call. The function is
  * named ``name`` and ``<cls.__qualname__>.<name>``, of ``cls.__module__``
- * (a compiled one also names ``cls`` as ``__objclass__``), then stored with
+ * (anything but a Python function also names ``cls`` as ``__objclass__``, as
+ * a method descriptor does), then stored with
  * ``type.__setattr__``, past any metaclass's ``__setattr__``. */
 PyObject *
 dm_attach(PyObject *module, PyObject *args)
@@ -499,7 +514,7 @@ dm_attach(PyObject *module, PyObject *args)
         Py_XSETREF(f->module, owner);        /* steals owner */
         Py_XSETREF(f->objclass, Py_NewRef(cls));
     }
-    else {  /* a Python function (the frozen slotted class's __getstate__) */
+    else {  /* another callable (the frozen slotted class's __getstate__) */
         PyObject *current = PyObject_GetAttr(function, st->str_name);  /* owned */
         int same = current == NULL ? -1 : PyObject_RichCompareBool(current, name, Py_EQ);
         Py_XDECREF(current);
@@ -512,6 +527,9 @@ dm_attach(PyObject *module, PyObject *args)
         }
         if (rc == 0) {
             rc = PyObject_SetAttr(function, st->str_module, owner);
+        }
+        if (rc == 0 && !PyFunction_Check(function)) {  /* as any method descriptor */
+            rc = PyObject_SetAttr(function, st->str_objclass, cls);
         }
         Py_DECREF(full);
         Py_DECREF(owner);

@@ -60,6 +60,7 @@ module_clear(PyObject *module)
     Py_CLEAR(st->str_field_type);
     Py_CLEAR(st->str_name);
     Py_CLEAR(st->str_module);
+    Py_CLEAR(st->str_objclass);
     Py_CLEAR(st->str_values);
     Py_CLEAR(st->fn_replace_slow);
     Py_CLEAR(st->fn_fields_slow);
@@ -100,7 +101,8 @@ module_exec(PyObject *module)
             || intern(&st->str_field_type, "_field_type") < 0
             || intern(&st->str_values, "values") < 0
             || intern(&st->str_name, "__name__") < 0
-            || intern(&st->str_module, "__module__") < 0) {
+            || intern(&st->str_module, "__module__") < 0
+            || intern(&st->str_objclass, "__objclass__") < 0) {
         return -1;
     }
     st->object_class = _PyType_Lookup(&PyBaseObject_Type, st->str_class);  /* borrowed */
