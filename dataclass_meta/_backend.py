@@ -82,6 +82,7 @@ class CompiledBackend(_Backend):
     def __init__(self, speedups):
         self.speedups = speedups
         speedups.set_signature_factory(_signature)
+        speedups.set_attach_fallback(_methods.attach)  # for Python functions
         self.attach = speedups.attach  # _methods.attach in one C call
         # The type of every compiled method, taken from one (whatever it is named).
         self.function_type = type(speedups.eq('__eq__', ()))
@@ -248,6 +249,6 @@ def is_generated_init(function, cls):
     loaded = (PURE,) if not _compiled or _compiled[0] is None else (PURE, _compiled[0])
     for b in loaded:
         build = b.init_build(function)
-        if build is not None:
-            return getattr(build, 'cls', None) is cls
+        if build is not None:  # a SignatureBuild
+            return build.cls is cls
     return False

@@ -169,49 +169,23 @@ dict_discard(dm_function *f, PyObject *key)
     return found <= 0 ? found : PyDict_DelItem(f->dict, key);
 }
 
-/* ``__signature__``: what attach() stored, else what make_init's deferred
- * build returns, else the signature of the Python closure (``(self, other)``
- * and so on) from the factory _backend.py registers; the last two are made on
- * first read and kept in __dict__ (inspect reads it before anything else, so
- * signature(), help() and pydoc see the same). Deferring keeps ``inspect``
- * out of class creation: most signatures are never read. */
+/* What __dict__ holds as __signature__ (a new reference), or NULL: nothing
+ * there, or an error (PyErr_Occurred tells). */
 static PyObject *
-function_get_signature(PyObject *self, void *Py_UNUSED(c))
+stored_signature(dm_function *f, PyObject *key)
 {
-    dm_function *f = (dm_function *)self;
-    dm_state *st = dm_state_of(self);
-    if (f->dict != NULL) {
-        PyObject *sig = PyDict_GetItemWithError(f->dict, st->str_signature);  /* borrowed */
-        if (sig != NULL) {
-            return Py_NewRef(sig);
-        }
-        if (PyErr_Occurred()) {
-            return NULL;
-        }
-    }
+    return f->dict == NULL ? NULL : Py_XNewRef(PyDict_GetItemWithError(f->dict, key));
+}
+
+/* A new signature: make_init's deferred build's, else the factory's for the
+ * kind's parameters; an AttributeError where there is neither. */
+static PyObject *
+make_signature(dm_function *f, dm_state *st)
+{
     if (f->signature_build != NULL) {
-        /* A strong reference for the call: its code (importing inspect, say)
-         * may set or delete __signature__ meanwhile, and then that stands. */
-        PyObject *build = Py_NewRef(f->signature_build);
+        PyObject *build = Py_NewRef(f->signature_build);  /* held for the call */
         PyObject *sig = PyObject_CallNoArgs(build);
-        int kept = f->signature_build == build;
         Py_DECREF(build);
-        if (sig == NULL) {
-            return NULL;
-        }
-        if (!kept) {  /* set meanwhile: that value; deleted: this read's own */
-            PyObject *now = f->dict == NULL ? NULL
-                            : PyDict_GetItemWithError(f->dict, st->str_signature);
-            if (now != NULL || PyErr_Occurred()) {
-                Py_DECREF(sig);
-                return Py_XNewRef(now);
-            }
-            return sig;
-        }
-        if (dict_store(self, st->str_signature, sig) < 0) {
-            Py_DECREF(sig);
-            return NULL;
-        }
         return sig;
     }
     const char *const *params = f->kind ? f->kind->params : NULL;
@@ -238,8 +212,34 @@ function_get_signature(PyObject *self, void *Py_UNUSED(c))
     PyObject *sig = PyObject_CallOneArg(factory, names);
     Py_DECREF(factory);
     Py_DECREF(names);
+    return sig;
+}
+
+/* ``__signature__``: what attach() stored, else what make_init's deferred
+ * build returns, else the signature of the Python closure (``(self, other)``
+ * and so on) from the factory _backend.py registers; the last two are made on
+ * first read and kept in __dict__ (inspect reads it before anything else, so
+ * signature(), help() and pydoc see the same). Deferring keeps ``inspect``
+ * out of class creation: most signatures are never read. */
+static PyObject *
+function_get_signature(PyObject *self, void *Py_UNUSED(c))
+{
+    dm_function *f = (dm_function *)self;
+    dm_state *st = dm_state_of(self);
+    PyObject *sig = stored_signature(f, st->str_signature);
+    if (sig != NULL || PyErr_Occurred()) {
+        return sig;
+    }
+    sig = make_signature(f, st);
     if (sig == NULL) {
         return NULL;
+    }
+    /* Making it ran Python code (importing inspect, say): a __signature__ set
+     * meanwhile stands. */
+    PyObject *set = stored_signature(f, st->str_signature);
+    if (set != NULL || PyErr_Occurred()) {
+        Py_DECREF(sig);
+        return set;
     }
     if (dict_store(self, st->str_signature, sig) < 0) {
         Py_DECREF(sig);
@@ -482,11 +482,12 @@ dm_function_type_create(PyObject *module)
     return tp;
 }
 
-/* attach(cls, name, function): _methods.attach in one call. The function is
- * named ``name`` and ``<cls.__qualname__>.<name>``, of ``cls.__module__``
- * (anything but a Python function also names ``cls`` as ``__objclass__``, as
- * a method descriptor does), then stored with
- * ``type.__setattr__``, past any metaclass's ``__setattr__``. */
+/* attach(cls, name, function): _methods.attach in one call for a compiled
+ * function: named ``name`` and ``<cls.__qualname__>.<name>``, of
+ * ``cls.__module__``, ``__objclass__`` ``cls``, then stored with
+ * ``type.__setattr__``, past any metaclass's ``__setattr__``. Anything else
+ * (the frozen slotted class's Python ``__getstate__``) goes to _methods.attach
+ * itself (set_attach_fallback). */
 PyObject *
 dm_attach(PyObject *module, PyObject *args)
 {
@@ -494,6 +495,16 @@ dm_attach(PyObject *module, PyObject *args)
     PyObject *cls, *name, *function;  /* borrowed */
     if (!PyArg_ParseTuple(args, "O!UO:attach", &PyType_Type, &cls, &name, &function)) {
         return NULL;
+    }
+    if (Py_TYPE(function) != st->function_type) {
+        if (st->fn_attach_fallback == NULL) {
+            PyErr_SetString(PyExc_TypeError, "attach: not a compiled function");
+            return NULL;
+        }
+        PyObject *fallback = Py_NewRef(st->fn_attach_fallback);
+        PyObject *result = PyObject_CallFunctionObjArgs(fallback, cls, name, function, NULL);
+        Py_DECREF(fallback);
+        return result;
     }
     PyObject *qualname = PyObject_GetAttr(cls, st->str_qualname);  /* owned */
     if (qualname == NULL) {
@@ -506,36 +517,23 @@ dm_attach(PyObject *module, PyObject *args)
         Py_XDECREF(full);
         return NULL;
     }
-    int rc = 0;
-    if (Py_TYPE(function) == st->function_type) {
-        dm_function *f = (dm_function *)function;
-        Py_XSETREF(f->name, Py_NewRef(name));
-        Py_XSETREF(f->qualname, full);       /* steals full */
-        Py_XSETREF(f->module, owner);        /* steals owner */
-        Py_XSETREF(f->objclass, Py_NewRef(cls));
-    }
-    else {  /* another callable (the frozen slotted class's __getstate__) */
-        PyObject *current = PyObject_GetAttr(function, st->str_name);  /* owned */
-        int same = current == NULL ? -1 : PyObject_RichCompareBool(current, name, Py_EQ);
-        Py_XDECREF(current);
-        rc = same < 0 ? -1 : 0;
-        if (rc == 0 && !same) {
-            rc = PyObject_SetAttr(function, st->str_name, name);
-        }
-        if (rc == 0) {
-            rc = PyObject_SetAttr(function, st->str_qualname, full);
-        }
-        if (rc == 0) {
-            rc = PyObject_SetAttr(function, st->str_module, owner);
-        }
-        if (rc == 0 && !PyFunction_Check(function)) {  /* as any method descriptor */
-            rc = PyObject_SetAttr(function, st->str_objclass, cls);
-        }
-        Py_DECREF(full);
-        Py_DECREF(owner);
-    }
-    if (rc < 0 || PyType_Type.tp_setattro(cls, name, function) < 0) {
+    dm_function *f = (dm_function *)function;
+    Py_XSETREF(f->name, Py_NewRef(name));
+    Py_XSETREF(f->qualname, full);       /* steals full */
+    Py_XSETREF(f->module, owner);        /* steals owner */
+    Py_XSETREF(f->objclass, Py_NewRef(cls));
+    if (PyType_Type.tp_setattro(cls, name, function) < 0) {
         return NULL;
     }
+    Py_RETURN_NONE;
+}
+
+/* set_attach_fallback(f): what attach() calls for anything but a compiled
+ * function. */
+PyObject *
+dm_set_attach_fallback(PyObject *module, PyObject *fallback)
+{
+    dm_state *st = PyModule_GetState(module);
+    Py_XSETREF(st->fn_attach_fallback, Py_NewRef(fallback));
     Py_RETURN_NONE;
 }

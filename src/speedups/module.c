@@ -25,6 +25,7 @@ module_traverse(PyObject *module, visitproc visit, void *arg)
     Py_VISIT(st->fn_astuple);
     Py_VISIT(st->fn_replace_slow);
     Py_VISIT(st->fn_fields_slow);
+    Py_VISIT(st->fn_attach_fallback);
     Py_VISIT(st->field_marker);
     return 0;
 }
@@ -58,9 +59,8 @@ module_clear(PyObject *module)
     Py_CLEAR(st->str_items);
     Py_CLEAR(st->str_replace_entry);
     Py_CLEAR(st->str_field_type);
-    Py_CLEAR(st->str_name);
     Py_CLEAR(st->str_module);
-    Py_CLEAR(st->str_objclass);
+    Py_CLEAR(st->fn_attach_fallback);
     Py_CLEAR(st->str_values);
     Py_CLEAR(st->fn_replace_slow);
     Py_CLEAR(st->fn_fields_slow);
@@ -100,9 +100,7 @@ module_exec(PyObject *module)
             || intern(&st->str_replace_entry, "_dataclass_replace") < 0
             || intern(&st->str_field_type, "_field_type") < 0
             || intern(&st->str_values, "values") < 0
-            || intern(&st->str_name, "__name__") < 0
-            || intern(&st->str_module, "__module__") < 0
-            || intern(&st->str_objclass, "__objclass__") < 0) {
+            || intern(&st->str_module, "__module__") < 0) {
         return -1;
     }
     st->object_class = _PyType_Lookup(&PyBaseObject_Type, st->str_class);  /* borrowed */
@@ -157,7 +155,9 @@ static PyMethodDef module_methods[] = {
     {"set_signature_factory", set_signature_factory, METH_O,
      "set_signature_factory(f): f(param_names) builds the small methods' signatures."},
     {"attach", dm_attach, METH_VARARGS,
-     "attach(cls, name, function): _methods.attach in C (compiled functions directly)."},
+     "attach(cls, name, function): _methods.attach in C for a compiled function."},
+    {"set_attach_fallback", dm_set_attach_fallback, METH_O,
+     "set_attach_fallback(f): what attach() calls for anything else."},
     {"defer_signature", dm_defer_signature, METH_VARARGS,
      "defer_signature(function, build): build() makes its __signature__ on first read."},
     {"deferred_signature", dm_deferred_signature, METH_O,

@@ -48,9 +48,10 @@ typedef struct {
     PyObject *str_class, *str_qualname, *str_post_init, *str_setattr, *str_delattr, *str_init;
     PyObject *str_signature, *str_annotations, *str_annotate, *str_empty, *str_dots;
     PyObject *str_dataclass_fields, *str_items, *str_replace_entry, *str_field_type, *str_values;
-    PyObject *str_name, *str_module, *str_objclass;
+    PyObject *str_module;
     PyObject *fn_replace_slow;  /* owned: _functions.replace_unregistered, NULL until set */
     PyObject *fn_fields_slow;   /* owned: _functions.fields, NULL until set */
+    PyObject *fn_attach_fallback; /* owned: _methods.attach, NULL until set */
     PyObject *field_marker;     /* owned: dataclasses._FIELD, NULL until set */
     /* asdict/astuple (functions.c): owned, NULL until set_functions() */
     PyObject *fn_atomic;       /* frozenset of the types kept as they are */
@@ -304,6 +305,7 @@ PyObject *dm_construct_known(dm_state *st, PyTypeObject *tp, PyObject *init, PyO
 PyObject *dm_plan_attrs(void);
 PyObject *dm_defer_signature(PyObject *module, PyObject *args);
 PyObject *dm_attach(PyObject *module, PyObject *args);
+PyObject *dm_set_attach_fallback(PyObject *module, PyObject *fallback);
 PyObject *dm_deferred_signature(PyObject *module, PyObject *obj);
 PyObject *dm_make_frozen(PyObject *module, PyObject *args);
 PyObject *dm_make_replace(PyObject *module, PyObject *args);
