@@ -138,8 +138,8 @@ class CompiledBackend(_Backend):
 
     def construct(self, cls):
         """``cls(...)`` runs its compiled ``__init__`` on a new instance directly,
-        where and while that is what ``type.__call__`` would do (3.12+); whether
-        it was set up."""
+        where and while that is what ``type.__call__`` would do; whether it was
+        set up."""
         return self.speedups.construct(cls)
 
     def made(self, function):

@@ -5,8 +5,12 @@
  * ``construct(cls)`` sets ``cls->tp_vectorcall``. Calling a class uses it
  * where the metaclass has Py_TPFLAGS_HAVE_VECTORCALL: on 3.12+ a Python
  * metaclass without ``__call__`` inherits it from ``type`` (and loses it
- * when given one); 3.10 and 3.11 give ABCMeta's subclasses no such flag, so
- * there the class stays on type.__call__.
+ * when given one). 3.10 and 3.11 give a Python metaclass no such flag,
+ * though it inherits type's tp_vectorcall_offset and tp_call; there
+ * construct() sets the flag on a metaclass that calls as ``type`` does. A
+ * class of that metaclass without a vectorcall of its own (NULL) is still
+ * called through tp_call, and a ``__call__`` given to the metaclass later
+ * is seen by the check below on every call.
  *
  * Each call first checks that type.__call__ would do just this: the
  * metaclass calls as ``type`` does, ``__new__`` is object's, the class is not
@@ -54,8 +58,6 @@ construct_init(PyTypeObject *tp, PyObject *module)
     return construct_init_in(tp, PyModule_GetState(module));
 }
 
-#if PY_VERSION_HEX >= 0x030C0000
-
 /* The metaclass's tp_call with the arguments as a tuple and a dict: what
  * calling the class does without a vectorcall. */
 static PyObject *
@@ -98,8 +100,6 @@ done:
     Py_XDECREF(kwargs);
     return result;
 }
-
-#endif /* 3.12+ */
 
 /* Runs ``init`` (owned by the caller for the call) on ``self``: the
  * arguments behind ``self`` in place where the caller allows that
@@ -181,8 +181,6 @@ construct_with(PyTypeObject *tp, PyObject *init, PyObject *const *args, size_t n
     return self;
 }
 
-#if PY_VERSION_HEX >= 0x030C0000
-
 /* ``C(...)``: object.__new__ (its allocation) and the compiled __init__, or
  * the metaclass's call where that would do something else. */
 static PyObject *
@@ -196,14 +194,11 @@ construct_call(PyObject *cls, PyObject *const *args, size_t nargsf, PyObject *kw
     return construct_with(tp, init, args, nargsf, kwnames);
 }
 
-#endif /* 3.12+ */
-
 /* ``cls(*args)``, ``n`` positional arguments with ``args[-1]`` free for
  * the callee, from C code that knows the class's compiled __init__
  * (``init``): where type.__call__ would run object.__new__ and ``init``,
- * the two directly, on every version; otherwise the call. (On 3.12+ the
- * class's own vectorcall does the same; on 3.10 and 3.11 this skips
- * type.__call__'s argument tuple and __init__ lookup.) */
+ * the two directly; otherwise the call. (The class's own vectorcall does
+ * the same, where construct() could give it one.) */
 PyObject *
 dm_construct_known(dm_state *st, PyTypeObject *tp, PyObject *init, PyObject **args,
                    Py_ssize_t n)
@@ -213,6 +208,26 @@ dm_construct_known(dm_state *st, PyTypeObject *tp, PyObject *init, PyObject **ar
         return PyObject_Vectorcall((PyObject *)tp, args, nargsf, NULL);
     }
     return construct_with(tp, init, args, nargsf, NULL);
+}
+
+/* Whether calling a class of ``meta`` will use the class's tp_vectorcall:
+ * on 3.10 and 3.11, after giving a Python metaclass that calls as ``type``
+ * does the flag that 3.12+ gives it by inheritance. */
+static int
+construct_metaclass_ready(PyTypeObject *meta)
+{
+    if (meta->tp_flags & Py_TPFLAGS_HAVE_VECTORCALL) {
+        return 1;
+    }
+#if PY_VERSION_HEX < 0x030C0000
+    if ((meta->tp_flags & Py_TPFLAGS_HEAPTYPE)
+            && meta->tp_call == PyType_Type.tp_call
+            && meta->tp_vectorcall_offset == PyType_Type.tp_vectorcall_offset) {
+        meta->tp_flags |= Py_TPFLAGS_HAVE_VECTORCALL;
+        return 1;
+    }
+#endif
+    return 0;
 }
 
 /* construct(cls) -> bool: gives ``cls`` its own construction where calling
@@ -225,20 +240,16 @@ dm_construct(PyObject *module, PyObject *cls)
         PyErr_SetString(PyExc_TypeError, "construct: a class is required");
         return NULL;
     }
-#if PY_VERSION_HEX >= 0x030C0000
     PyTypeObject *tp = (PyTypeObject *)cls;
     PyHeapTypeObject *ht = (PyHeapTypeObject *)cls;
     if (!(tp->tp_flags & Py_TPFLAGS_HEAPTYPE)
-            || !(Py_TYPE(tp)->tp_flags & Py_TPFLAGS_HAVE_VECTORCALL)
             || (ht->ht_module != NULL && ht->ht_module != module)
             || (tp->tp_vectorcall != NULL && tp->tp_vectorcall != construct_call)
-            || construct_init(tp, module) == NULL) {
+            || construct_init(tp, module) == NULL
+            || !construct_metaclass_ready(Py_TYPE(tp))) {
         Py_RETURN_FALSE;
     }
     Py_XSETREF(ht->ht_module, Py_NewRef(module));  /* owned by the class */
     tp->tp_vectorcall = construct_call;
     Py_RETURN_TRUE;
-#else
-    Py_RETURN_FALSE;
-#endif
 }
