@@ -32,6 +32,7 @@ class Kit:
     frozen = slots = False
     ns = {}
     fields = None  # fields(instance) -> its fields, or None: the kit sits that one out
+    operations = None  # the operation keys the kit takes part in; None: all it can do
 
     def header(self, name):
         raise NotImplementedError
@@ -189,6 +190,11 @@ def _on_pure(function):
     return on_pure
 
 
+def _floors():
+    from floors import load
+    return load()
+
+
 def _compiled_active():
     import dataclass_meta
     return dataclass_meta.BACKEND == 'compiled'
@@ -240,6 +246,34 @@ class StdlibKit(Kit):
         def make():
             return decorate(type('C', (), dict(namespace)))
         return make
+
+
+class FloorKit(StdlibKit):
+    """The public C API's floor (``floors.c``): the stdlib's class of the same
+    flavour, constructed, compared, hashed and formatted by the least work C code
+    can do on this Python (allocation and generic stores; generic reads), for the
+    operations where a C implementation goes through the generic attribute API."""
+
+    operations = frozenset({'init_pos', 'init_kw', 'init_defaults', 'init_factory',
+                            'eq', 'lt', 'hash', 'repr'})
+
+    def __init__(self, floors, frozen=False, slots=False):
+        super().__init__(frozen, slots)
+        self.floors = floors
+        self.name = self.name.replace('std', 'floor', 1)
+        self.label = 'C API floor' + self.label[len('@dataclass'):]
+        self.asdict = self.astuple = self.replace = self.fields = None
+
+    def build(self, name, fields, doc=None, base=None):
+        """The floor's constructor: called like the class, it makes instances of
+        the stdlib's class with the floor's methods."""
+        cls = super().build(name, fields, doc, base)
+        names = tuple(fname for fname, _, _ in fields)
+        for kind in ('eq', 'lt', 'repr') + (('hash',) if self.frozen else ()):
+            setattr(cls, f'__{kind}__', self.floors.method(kind, cls, names))
+        defaults = tuple(int(default) for _, default, _ in fields if default is not None)
+        factory = next((getattr(builtins, f) for _, _, f in fields if f), None)
+        return self.floors.init(cls, names, defaults, factory)
 
 
 class AttrsKit(Kit):
@@ -340,13 +374,17 @@ class HandWrittenKit(Kit):
         return '\n'.join(lines)
 
 
-def kits():
-    """Every contender this interpreter can run, references (stdlib) first."""
+def kits(floors=True):
+    """Every contender this interpreter can run, references (stdlib) first;
+    with ``floors``, the C API's floors where they can be built."""
     found = [StdlibKit(), StdlibKit(frozen=True), StdlibKit(slots=True),
              DataClassMetaKit(), DataClassMetaKit(frozen=True), DataClassMetaKit(slots=True)]
     if _compiled_active():  # the pure closures as their own column beside the compiled
         found += [DataClassMetaKit(pure=True), DataClassMetaKit(frozen=True, pure=True),
                   DataClassMetaKit(slots=True, pure=True)]
+    module = _floors() if floors else None
+    if module is not None:
+        found += [FloorKit(module), FloorKit(module, frozen=True), FloorKit(module, slots=True)]
     for make in (AttrsKit, lambda: AttrsKit(frozen=True), MsgspecKit, HandWrittenKit):
         try:
             found.append(make())

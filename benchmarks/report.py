@@ -9,7 +9,8 @@ import json
 import os
 from xml.sax.saxutils import escape
 
-COLUMNS = ['dm', 'dm_frozen', 'dm_slots', 'dm_pure', 'dm_pure_frozen', 'dm_pure_slots',
+COLUMNS = ['dm', 'dm_frozen', 'dm_slots', 'floor', 'floor_frozen', 'floor_slots',
+           'dm_pure', 'dm_pure_frozen', 'dm_pure_slots',
            'std_frozen', 'std_slots',
            'attrs', 'attrs_frozen', 'msgspec', 'hand']
 
@@ -70,11 +71,14 @@ def markdown(results):
                      + f' | {exps["fields"][who]:.2f} / {exps["depth"][who]:.2f} |')
     lines += ['', 'Growth (fields / depth): least-squares slope of log(time) on log(size), '
               'sizes from 10; 1.0 is linear, 2.0 quadratic.',
-              '', '| target | measured | bound | met |', '|---|---:|---:|:---:|']
+              '', '| target | measured | bound | met | C API floor |',
+              '|---|---:|---:|:---:|---:|']
     for t in results['targets']:
         ratio = '—' if t['ratio'] is None else f'{t["ratio"]:.2f}'
         met = '—' if t['met'] is None else ('yes' if t['met'] else '**no**')
-        lines.append(f'| {t["name"]} ({t["contender"]}) | {ratio} | {t["bound"]} | {met} |')
+        floor = '—' if t.get('floor') is None else f'{t["floor"]:.2f}'
+        lines.append(f'| {t["name"]} ({t["contender"]}) | {ratio} | {t["bound"]} | {met} '
+                     f'| {floor} |')
     return '\n'.join(lines) + '\n'
 
 
@@ -192,8 +196,11 @@ def summary(runs):
         return '–' if ratio is None else f'{ratio:.2f}'
     for label, key, who, bound in SUMMARY_ROWS:
         cells = [cell(r, key, who) for r in runs]
+        floors = [r['operations'].get(key, {}).get('ratio', {}).get(who.replace('dm', 'floor', 1))
+                  for r in runs]
         met = [c != '–' and float(c) <= bound for c in cells]
-        cells = [c if ok or c == '–' else f'**{c}**' for c, ok in zip(cells, met)]
+        cells = [c if ok or c == '–' else f'**{c}**' + _beside(f)
+                 for c, ok, f in zip(cells, met, floors)]
         attrs, msgspec = _PEER[who]
         cells += [cell(newest, key, who.replace('dm', 'dm_pure', 1)),
                   cell(newest, key, attrs), cell(newest, key, msgspec), f'≤ {bound}']
@@ -219,6 +226,11 @@ def summary_svg(runs):
                      rows, [f'Python {v}' for v in versions])
 
 
+def _beside(floor):
+    """A missed target's C API floor from the same run, or nothing."""
+    return '' if floor is None else f' (floor {floor:.2f})'
+
+
 def _newest_first(runs):
     return sorted(runs, key=lambda r: [int(p) for p in r['machine']['python'].split('.')[:2]],
                   reverse=True)
@@ -240,7 +252,7 @@ def targets_table(runs):
         for r in runs:
             t = by_run.get(id(r))
             cells.append('–' if t is None or t['ratio'] is None else
-                         f'{t["ratio"]:.2f}' + ('' if t['met'] else ' ✗'))
+                         f'{t["ratio"]:.2f}' + ('' if t['met'] else ' ✗' + _beside(t.get('floor'))))
         lines.append(f'| {name} | {bound} | ' + ' | '.join(cells) + ' |')
     return '\n'.join(lines) + '\n'
 

@@ -190,6 +190,8 @@ def bench_operations(contenders, classes, rounds, min_time, only=None, warmup=0.
             continue
         timers = {}
         for kit in contenders:
+            if kit.operations is not None and key not in kit.operations:
+                continue
             try:
                 ns = needs(kit, classes[kit.name])
                 timer = timeit.Timer(stmt, globals=ns)
@@ -218,6 +220,8 @@ def memory_per_instance(contenders, classes, count):
         return {}
     result = {}
     for kit in contenders:
+        if kit.operations is not None:  # a floor: not a class of its own
+            continue
         P = classes[kit.name].P
         keep = [None] * count
         gc.collect()
@@ -341,13 +345,16 @@ def main(argv=None):
     parser.add_argument('--contenders', nargs='*', help='contender names (default: all)')
     parser.add_argument('--no-extras', action='store_true',
                         help='skip memory, import time and scaling')
+    parser.add_argument('--no-floors', action='store_true',
+                        help="skip the C API's floors (benchmarks/floors.c)")
     args = parser.parse_args(argv)
     quick = args.quick
     rounds = args.rounds or (3 if quick else 21)
     min_time = 0.0001 if quick else 0.0005
     warmup = (0.05 if quick else 1.0) if PYPY else 0.0
 
-    contenders = [k for k in kits() if not args.contenders or k.name in args.contenders]
+    contenders = [k for k in kits(floors=not args.no_floors)
+                  if not args.contenders or k.name in args.contenders]
     classes = {kit.name: Classes(kit) for kit in contenders}
     info = machine()
     print(f'Python {info["python"]} on {info["cpu"]}; contenders: '
@@ -425,6 +432,15 @@ def _target_rows():
 _CONTENDERS = set()
 
 
+def _floor(ops, key, who):
+    """The C API's floor for a compiled contender's operation, from the same
+    run (None where there is none)."""
+    if not who.startswith('dm') or who.startswith('dm_pure'):
+        return None
+    key = {'init_pos_made': 'init_pos', 'eq_made': 'eq'}.get(key, key)  # the same class
+    return ops.get(key, {}).get('ratio', {}).get(who.replace('dm', 'floor', 1))
+
+
 def targets(results):
     ops = results['operations']
     _CONTENDERS.update(results['contenders'])
@@ -432,7 +448,8 @@ def targets(results):
     for name, key, who, bound in _target_rows():
         ratio = ops.get(key, {}).get('ratio', {}).get(who)
         out.append({'name': name, 'operation': key, 'contender': who, 'bound': bound,
-                    'ratio': ratio, 'met': None if ratio is None else ratio <= bound})
+                    'ratio': ratio, 'met': None if ratio is None else ratio <= bound,
+                    'floor': _floor(ops, key, who)})
     extra = results['import_extra_ms'].get('dataclass_meta', {}).get('fastest')
     if extra is not None:
         out.append({'name': 'import, ms over `import dataclasses`', 'operation': 'import',
