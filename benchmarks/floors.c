@@ -88,13 +88,13 @@ floor_init(Floor *f, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
     Py_ssize_t nargs = PyVectorcall_NARGS(nargsf), n = f->nfields;
     Py_ssize_t nkw = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
-    PyObject *values[MAX_FIELDS] = {NULL};  /* borrowed */
+    PyObject *values[MAX_FIELDS];  /* borrowed; NULL: not passed */
     if (nargs > n) {
         PyErr_SetString(PyExc_TypeError, "too many arguments");
         return NULL;
     }
-    for (Py_ssize_t i = 0; i < nargs; i++) {
-        values[i] = args[i];
+    for (Py_ssize_t i = 0; i < n; i++) {
+        values[i] = i < nargs ? args[i] : NULL;
     }
     for (Py_ssize_t k = 0; k < nkw; k++) {
         PyObject *key = PyTuple_GET_ITEM(kwnames, k);
