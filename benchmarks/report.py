@@ -176,6 +176,9 @@ SUMMARY_ROWS = [
     ('replace', 'replace', 'dm', 0.4),
 ]
 
+# The floor of an operation on a class made another way: the same class.
+FLOOR_OF = {'init_pos_made': 'init_pos', 'eq_made': 'eq'}
+
 # The peers beside the newest run: the same flavour as our contender's.
 _PEER = {'dm': ('attrs', 'msgspec'), 'dm_frozen': ('attrs_frozen', None),
          'dm_slots': (None, None)}
@@ -196,8 +199,8 @@ def summary(runs):
         return '–' if ratio is None else f'{ratio:.2f}'
     for label, key, who, bound in SUMMARY_ROWS:
         cells = [cell(r, key, who) for r in runs]
-        floors = [r['operations'].get(key, {}).get('ratio', {}).get(who.replace('dm', 'floor', 1))
-                  for r in runs]
+        floors = [r['operations'].get(FLOOR_OF.get(key, key), {}).get('ratio', {})
+                  .get(who.replace('dm', 'floor', 1)) for r in runs]
         met = [c != '–' and float(c) <= bound for c in cells]
         cells = [c if ok or c == '–' else f'**{c}**' + _beside(f)
                  for c, ok, f in zip(cells, met, floors)]

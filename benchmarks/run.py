@@ -29,7 +29,7 @@ ROOT = os.path.dirname(HERE)
 sys.path[:0] = [HERE, ROOT]
 
 from kits import D_FIELDS, F_FIELDS, P_FIELDS, PARENT_FIELDS, int_fields, kits  # noqa: E402
-from report import write_reports  # noqa: E402
+from report import FLOOR_OF, write_reports  # noqa: E402
 
 # (key, label, statement, needs) -- ``needs`` builds the statement's globals
 # from a kit and its classes, or raises LookupError where the kit cannot do it.
@@ -437,7 +437,7 @@ def _floor(ops, key, who):
     run (None where there is none)."""
     if not who.startswith('dm') or who.startswith('dm_pure'):
         return None
-    key = {'init_pos_made': 'init_pos', 'eq_made': 'eq'}.get(key, key)  # the same class
+    key = FLOOR_OF.get(key, key)
     return ops.get(key, {}).get('ratio', {}).get(who.replace('dm', 'floor', 1))
 
 
