@@ -202,6 +202,46 @@ def test_frozen_and_slotted_classes(options):
             obj.x = 3
 
 
+@pytest.mark.parametrize('options', [{}, {'frozen': True}, {'slots': True}])
+def test_a_store_that_changes_the_class_mid_construction(options):
+    """``C(x, y)`` passing every field positionally stores straight from the call
+    (the compiled core); a store that runs code (a subclass's property) and
+    changes the instance's class sends the next store through the new class, as
+    the stdlib's ``self.x = x; self.y = y`` does."""
+    def run(make):
+        log = []
+        base = make()
+
+        def setter(name, then=None):
+            def store(self, value):
+                log.append((type(self).__name__, name, value))
+                if then is not None:
+                    object.__setattr__(self, '__class__', then())
+            return property(None, store)
+
+        class Sub(base):  # a data class too where ``base`` is ours
+            pass
+
+        class Other(base):
+            pass
+        # Set after the class statements: a slotted data class keeps no class
+        # attribute named like a field. ``y`` stays a slot of Sub (stored by
+        # offset in C) and is a property of Other.
+        Sub.x = setter('x', lambda: Other)
+        Other.y = setter('y')
+
+        try:
+            obj = Sub(1, 2)
+        except Exception as exc:  # noqa: BLE001 -- the outcome
+            return log, type(exc).__name__
+        return log, type(obj).__name__
+    def std():
+        return dataclasses.dataclass(**options)(type('P', (), point()))
+    def ours():
+        return DataClassMeta('P', (DataClass,), point(), **options)
+    assert run(ours) == run(std)
+
+
 def test_init_called_directly():
     _, ours = both(point)
     obj = ours(1, 2)

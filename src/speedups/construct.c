@@ -169,7 +169,11 @@ construct_with(PyTypeObject *tp, PyObject *init, PyObject *const *args, size_t n
     PyObject *self = construct_new(tp);  /* owned */
     PyObject *result = NULL;
     if (self != NULL) {
-        result = construct_run(init, self, args, nargsf, kwnames);
+        /* The simplest call stores straight away; any other binds first. */
+        int stored = kwnames == NULL
+            ? dm_init_store_exact(init, self, args, PyVectorcall_NARGS(nargsf)) : 0;
+        result = stored > 0 ? Py_NewRef(Py_None)
+                 : stored == 0 ? construct_run(init, self, args, nargsf, kwnames) : NULL;
     }
     Py_DECREF(init);
     Py_LeaveRecursiveCall();

@@ -21,6 +21,7 @@ typedef struct {
     PyObject *initvars;      /* owned tuple of parameter indexes for __post_init__ */
     PyObject *unbound;       /* owned: name of an init=False InitVar, or NULL */
     int frozen, post_init;
+    int exact;               /* every parameter positional and stored as it is */
     PyObject *binder;        /* owned: the Python binder, raises call errors */
     PyObject *factory_marker;/* owned: dataclasses._HAS_DEFAULT_FACTORY */
     PyObject *no_default;    /* owned: the marker for "no default" */
@@ -140,6 +141,38 @@ init_assign(dm_init *m, PyObject *self, PyObject **values)
     }
     Py_DECREF(r);
     return 0;
+}
+
+/* The class call's shortcut (construct.c): for a call passing every parameter
+ * positionally to an __init__ whose parameters are all positional and stored
+ * as they are (no default factory, no __post_init__), stores them as
+ * init_assign would, without binding (such a call binds to the arguments as
+ * they are). ``self`` is construct.c's new instance: its slots are empty, so
+ * stores by offset run no code and the layout cannot change between them.
+ * 1: stored; 0: not such a call or __init__, nothing done; -1. */
+int
+dm_init_store_exact(PyObject *init, PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    dm_init *m = (dm_init *)init;
+    if (!m->exact || m->head.cleared || nargs != m->npos) {
+        return 0;
+    }
+    int access = m->frozen ? DM_STORE_OBJECT : DM_STORE;
+    dm_layout L;
+    dm_layout_of(&m->head, &m->cache, m->step_names, Py_TYPE(self), access, &L);
+    int generic = 0;  /* the last store went through the type: it may have run code */
+    for (Py_ssize_t s = 0; s < m->nsteps; s++) {
+        if (generic && !dm_layout_current(&L, self)) {
+            dm_layout_of(&m->head, &m->cache, m->step_names, Py_TYPE(self), access, &L);
+        }
+        init_step *step = &m->step[s];
+        Py_ssize_t offset = DM_OFFSET(L, s);
+        if (dm_store_field(self, step->name, args[step->index], offset, m->frozen) < 0) {
+            return -1;
+        }
+        generic = offset < 0;
+    }
+    return 1;
 }
 
 static PyObject *init_self_by_keyword(dm_init *m, PyObject *const *args,
@@ -344,6 +377,10 @@ init_fill(dm_init *m, PyObject **plan)
     m->unbound = plan[P_UNBOUND] == Py_None ? NULL : Py_NewRef(plan[P_UNBOUND]);
     m->frozen = frozen;
     m->post_init = post_init;
+    m->exact = !post_init && npos == n;
+    for (Py_ssize_t s = 0; s < nsteps; s++) {
+        m->exact &= m->step[s].index >= 0 && m->step[s].factory == NULL;
+    }
     m->binder = Py_NewRef(plan[P_BINDER]);
     m->factory_marker = Py_NewRef(plan[P_MARKER]);
     m->no_default = Py_NewRef(plan[P_NO_DEFAULT]);
