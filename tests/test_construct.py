@@ -242,6 +242,31 @@ def test_a_store_that_changes_the_class_mid_construction(options):
     assert run(ours) == run(std)
 
 
+def test_a_released_value_that_changes_the_class_mid_construction():
+    """A store that replaces a value an earlier store's code put in a later
+    field's slot releases it; its ``__del__`` may change the class, and the next
+    store goes through the changed class (``self.c = c`` in the stdlib's
+    ``__init__``)."""
+    log = []
+
+    class C(DataClass, slots=True):
+        a: object
+        b: object
+        c: object
+    slot_a, slot_b = C.__dict__['a'], C.__dict__['b']
+
+    class Bomb:
+        def __del__(self):
+            C.c = property(None, lambda obj, value: log.append(('c', value)))
+
+    def set_a(obj, value):
+        slot_a.__set__(obj, value)
+        slot_b.__set__(obj, Bomb())  # replaced by the store of b: Bomb.__del__ runs
+    C.a = property(slot_a.__get__, set_a)
+    obj = C(1, 2, 3)
+    assert log == [('c', 3)] and (obj.a, obj.b) == (1, 2)
+
+
 def test_init_called_directly():
     _, ours = both(point)
     obj = ours(1, 2)

@@ -147,9 +147,11 @@ init_assign(dm_init *m, PyObject *self, PyObject **values)
  * positionally to an __init__ whose parameters are all positional and stored
  * as they are (no default factory, no __post_init__), stores them as
  * init_assign would, without binding (such a call binds to the arguments as
- * they are). ``self`` is construct.c's new instance: its slots are empty, so
- * stores by offset run no code and the layout cannot change between them.
- * 1: stored; 0: not such a call or __init__, nothing done; -1. */
+ * they are). ``self`` is construct.c's new instance, so code runs only in a
+ * store through the type or one by offset that releases a value such code
+ * put there; the layout is checked again after those, as init_assign does
+ * after every store. 1: stored; 0: not such a call or __init__, nothing
+ * done; -1. */
 int
 dm_init_store_exact(PyObject *init, PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
@@ -160,17 +162,17 @@ dm_init_store_exact(PyObject *init, PyObject *self, PyObject *const *args, Py_ss
     int access = m->frozen ? DM_STORE_OBJECT : DM_STORE;
     dm_layout L;
     dm_layout_of(&m->head, &m->cache, m->step_names, Py_TYPE(self), access, &L);
-    int generic = 0;  /* the last store went through the type: it may have run code */
+    int ran_code = 0;  /* the last store may have run code */
     for (Py_ssize_t s = 0; s < m->nsteps; s++) {
-        if (generic && !dm_layout_current(&L, self)) {
+        if (ran_code && !dm_layout_current(&L, self)) {
             dm_layout_of(&m->head, &m->cache, m->step_names, Py_TYPE(self), access, &L);
         }
         init_step *step = &m->step[s];
         Py_ssize_t offset = DM_OFFSET(L, s);
+        ran_code = offset < 0 || *(PyObject **)((char *)self + offset) != NULL;
         if (dm_store_field(self, step->name, args[step->index], offset, m->frozen) < 0) {
             return -1;
         }
-        generic = offset < 0;
     }
     return 1;
 }
