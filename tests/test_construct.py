@@ -13,6 +13,8 @@ import pytest
 
 from dataclass_meta import DataClass, DataClassMeta, InitVar, KW_ONLY, _backend, field
 
+from .implementation import PYPY
+
 pytestmark = pytest.mark.usefixtures('backend')
 
 
@@ -242,6 +244,8 @@ def test_a_store_that_changes_the_class_mid_construction(options):
     assert run(ours) == run(std)
 
 
+@pytest.mark.skipif(PYPY, reason="PyPy runs __del__ at a later collection, not when "
+                                  "the last reference goes, which is what this relies on")
 def test_a_released_value_that_changes_the_class_mid_construction():
     """A store that replaces a value an earlier store's code put in a later
     field's slot releases it; its ``__del__`` may change the class, and the next
