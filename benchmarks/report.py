@@ -179,6 +179,15 @@ SUMMARY_ROWS = [
 # The floor of an operation on a class made another way: the same class.
 FLOOR_OF = {'init_pos_made': 'init_pos', 'eq_made': 'eq'}
 
+
+def floor_ratio(run, key, who):
+    """The C API's floor for a compiled contender's operation in ``run`` (None
+    where there is none, or ``who`` is not a compiled contender)."""
+    if not who.startswith('dm') or who.startswith('dm_pure'):
+        return None
+    return run['operations'].get(FLOOR_OF.get(key, key), {}).get('ratio', {}).get(
+        who.replace('dm', 'floor', 1))
+
 # The peers beside the newest run: the same flavour as our contender's.
 _PEER = {'dm': ('attrs', 'msgspec'), 'dm_frozen': ('attrs_frozen', None),
          'dm_slots': (None, None)}
@@ -199,8 +208,7 @@ def summary(runs):
         return '–' if ratio is None else f'{ratio:.2f}'
     for label, key, who, bound in SUMMARY_ROWS:
         cells = [cell(r, key, who) for r in runs]
-        floors = [r['operations'].get(FLOOR_OF.get(key, key), {}).get('ratio', {})
-                  .get(who.replace('dm', 'floor', 1)) for r in runs]
+        floors = [floor_ratio(r, key, who) for r in runs]
         met = [c != '–' and float(c) <= bound for c in cells]
         cells = [c if ok or c == '–' else f'**{c}**' + _beside(f)
                  for c, ok, f in zip(cells, met, floors)]

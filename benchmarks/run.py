@@ -29,7 +29,7 @@ ROOT = os.path.dirname(HERE)
 sys.path[:0] = [HERE, ROOT]
 
 from kits import D_FIELDS, F_FIELDS, P_FIELDS, PARENT_FIELDS, int_fields, kits  # noqa: E402
-from report import FLOOR_OF, write_reports  # noqa: E402
+from report import floor_ratio, write_reports  # noqa: E402
 
 # (key, label, statement, needs) -- ``needs`` builds the statement's globals
 # from a kit and its classes, or raises LookupError where the kit cannot do it.
@@ -432,15 +432,6 @@ def _target_rows():
 _CONTENDERS = set()
 
 
-def _floor(ops, key, who):
-    """The C API's floor for a compiled contender's operation, from the same
-    run (None where there is none)."""
-    if not who.startswith('dm') or who.startswith('dm_pure'):
-        return None
-    key = FLOOR_OF.get(key, key)
-    return ops.get(key, {}).get('ratio', {}).get(who.replace('dm', 'floor', 1))
-
-
 def targets(results):
     ops = results['operations']
     _CONTENDERS.update(results['contenders'])
@@ -449,7 +440,7 @@ def targets(results):
         ratio = ops.get(key, {}).get('ratio', {}).get(who)
         out.append({'name': name, 'operation': key, 'contender': who, 'bound': bound,
                     'ratio': ratio, 'met': None if ratio is None else ratio <= bound,
-                    'floor': _floor(ops, key, who)})
+                    'floor': floor_ratio(results, key, who)})
     extra = results['import_extra_ms'].get('dataclass_meta', {}).get('fastest')
     if extra is not None:
         out.append({'name': 'import, ms over `import dataclasses`', 'operation': 'import',

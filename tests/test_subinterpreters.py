@@ -159,8 +159,9 @@ class _MallInfo2(ctypes.Structure):
                 'arena ordblks smblks hblks hblkhd usmblks fsmblks uordblks fordblks keepcost'.split()]
 
 
-def _malloc_in_use():
-    """glibc's mallinfo2(): bytes handed out by malloc and not yet freed, or None.
+def _load_mallinfo2():
+    """glibc's mallinfo2() (``uordblks``: bytes handed out by malloc and not yet
+    freed), or None.
 
     Unlike the resident size, this does not move with how the allocator keeps or
     returns freed pages, which made a resident-size check flaky on 3.10 and 3.11."""
@@ -172,7 +173,7 @@ def _malloc_in_use():
     return mallinfo2
 
 
-_MALLINFO2 = None if sys.implementation.name != 'cpython' else _malloc_in_use()
+_MALLINFO2 = None if sys.implementation.name != 'cpython' else _load_mallinfo2()
 
 
 def _measure():

@@ -78,23 +78,28 @@ const dm_kind dm_kind_init = {
 
 /* Stores the fields in definition order (``setattr``, or
  * ``object.__setattr__`` when frozen), calling default factories at their
- * field's turn, then ``self.__post_init__(*initvars)``. */
+ * field's turn, then ``self.__post_init__(*initvars)``. The layout is read
+ * again wherever Python code may have run since: a factory, a store through
+ * the type, or a store by offset releasing a value (its __del__). */
 static int
-init_assign(dm_init *m, PyObject *self, PyObject **values)
+init_assign(dm_init *m, PyObject *self, PyObject *const *values)
 {
     int access = m->frozen ? DM_STORE_OBJECT : DM_STORE;
     dm_layout L;
     dm_layout_of(&m->head, &m->cache, m->step_names, Py_TYPE(self), access, &L);
+    int ran_code = 0;
     for (Py_ssize_t s = 0; s < m->nsteps; s++) {
         init_step *step = &m->step[s];
         PyObject *value;  /* owned */
         if (step->index < 0) {
             value = PyObject_CallNoArgs(step->factory);
+            ran_code = 1;
         }
         else {
             value = values[step->index];
             if (value == m->factory_marker && step->factory != NULL) {
                 value = PyObject_CallNoArgs(step->factory);
+                ran_code = 1;
             }
             else {
                 Py_INCREF(value);
@@ -103,10 +108,12 @@ init_assign(dm_init *m, PyObject *self, PyObject **values)
         if (value == NULL) {
             return -1;
         }
-        if (!dm_layout_current(&L, self)) {  /* the factory or a store ran Python code */
+        if (ran_code && !dm_layout_current(&L, self)) {
             dm_layout_of(&m->head, &m->cache, m->step_names, Py_TYPE(self), access, &L);
         }
-        int rc = dm_store_field(self, step->name, value, DM_OFFSET(L, s), m->frozen);
+        Py_ssize_t offset = DM_OFFSET(L, s);
+        ran_code = offset < 0 || *(PyObject **)((char *)self + offset) != NULL;
+        int rc = dm_store_field(self, step->name, value, offset, m->frozen);
         Py_DECREF(value);
         if (rc < 0) {
             return -1;
@@ -145,13 +152,9 @@ init_assign(dm_init *m, PyObject *self, PyObject **values)
 
 /* The class call's shortcut (construct.c): for a call passing every parameter
  * positionally to an __init__ whose parameters are all positional and stored
- * as they are (no default factory, no __post_init__), stores them as
- * init_assign would, without binding (such a call binds to the arguments as
- * they are). ``self`` is construct.c's new instance, so code runs only in a
- * store through the type or one by offset that releases a value such code
- * put there; the layout is checked again after those, as init_assign does
- * after every store. 1: stored; 0: not such a call or __init__, nothing
- * done; -1. */
+ * as they are (no default factory, no __post_init__), stores them with
+ * init_assign, without binding first (such a call binds to the arguments as
+ * they are). 1: stored; 0: not such a call or __init__, nothing done; -1. */
 int
 dm_init_store_exact(PyObject *init, PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
@@ -159,22 +162,7 @@ dm_init_store_exact(PyObject *init, PyObject *self, PyObject *const *args, Py_ss
     if (!m->exact || m->head.cleared || nargs != m->npos) {
         return 0;
     }
-    int access = m->frozen ? DM_STORE_OBJECT : DM_STORE;
-    dm_layout L;
-    dm_layout_of(&m->head, &m->cache, m->step_names, Py_TYPE(self), access, &L);
-    int ran_code = 0;  /* the last store may have run code */
-    for (Py_ssize_t s = 0; s < m->nsteps; s++) {
-        if (ran_code && !dm_layout_current(&L, self)) {
-            dm_layout_of(&m->head, &m->cache, m->step_names, Py_TYPE(self), access, &L);
-        }
-        init_step *step = &m->step[s];
-        Py_ssize_t offset = DM_OFFSET(L, s);
-        ran_code = offset < 0 || *(PyObject **)((char *)self + offset) != NULL;
-        if (dm_store_field(self, step->name, args[step->index], offset, m->frozen) < 0) {
-            return -1;
-        }
-    }
-    return 1;
+    return init_assign(m, self, args) < 0 ? -1 : 1;
 }
 
 static PyObject *init_self_by_keyword(dm_init *m, PyObject *const *args,
