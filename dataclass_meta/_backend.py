@@ -17,6 +17,7 @@ import os
 from dataclasses import FrozenInstanceError
 
 from . import _functions, _init, _methods
+from ._relabel import is_template
 from ._interop import pprint_shape
 
 
@@ -51,9 +52,11 @@ class PureBackend(_Backend):
 
     @staticmethod
     def made(function):
-        """Whether ``function`` is a method this backend generated."""
+        """Whether ``function`` is a method this backend generated: a closure
+        of its modules, or a relabelled template."""
         return (type(function) is _FunctionType
-                and function.__globals__.get('__name__') in _PURE_MODULES)
+                and (function.__globals__.get('__name__') in _PURE_MODULES
+                     or is_template(function)))
 
     @staticmethod
     def defer_signature(function, build):
@@ -70,7 +73,7 @@ class PureBackend(_Backend):
 
 
 _FunctionType = type(lambda: None)
-_PURE_MODULES = frozenset({_methods.__name__, _init.__name__, f'{__package__}._arity'})
+_PURE_MODULES = frozenset({_methods.__name__, _init.__name__})
 
 
 class CompiledBackend(_Backend):

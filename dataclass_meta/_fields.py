@@ -195,7 +195,10 @@ def _make_field(name, annotation, kind, default, kw_only):
         if isinstance(default, types.MemberDescriptorType):
             default = MISSING  # an inherited slot, not a default
         f = Field(default, MISSING, True, True, None, True, None, MISSING)
-    f.name = name
+    # Interned, as names written in source are: every store and read of the
+    # field by the generated methods then finds it by identity. A name built at
+    # run time (make_dataclass from a schema, a namespace from a dict) is not.
+    f.name = sys.intern(name) if type(name) is str else name
     f.type = annotation
     f._field_type = kind
     if kind is not FIELD and f.default_factory is not MISSING:

@@ -1,12 +1,12 @@
 """The generated ``__init__``: argument binding, assignment, signature, call errors.
 
 What differs per class (names, defaults, factories, which values to assign where)
-is computed here, at class creation or on first use. Classes of up to ten plain
-positional fields run an arity template (``_arity``): all arguments positional,
-all by keyword, or trailing ones omitted cost one ``setattr`` per field and no
-loop. Every other call, and every other class, binds through ``_binder``
-(C-level dict work, the interpreter's ``TypeError`` texts) and assigns through
-``_assigner`` (one ``map``, or a loop where default factories are due).
+is computed here, at class creation or on first use. A class whose fields are
+all positional parameters gets a relabelled template (``template_init``): a
+real function, whose arguments the interpreter binds. Every other class binds
+through ``_binder`` (C-level dict work, the interpreter's ``TypeError`` texts)
+and assigns through ``_assigner`` (one ``map``, or a loop where default
+factories are due).
 """
 
 import sys
@@ -14,9 +14,11 @@ from dataclasses import MISSING, _HAS_DEFAULT_FACTORY as FACTORY
 from _operator import itemgetter  # operator's own; importing operator costs on 3.15
 from _thread import allocate_lock
 from itertools import repeat
+from types import ModuleType
 
 from ._fields import INITVAR, annotationlib
 from ._getters import operator_tuple, unrolled_stores
+from ._relabel import is_template, relabel, templates
 
 if annotationlib is not None:
     _ANNOTATE_FORMATS = frozenset({annotationlib.Format.VALUE, annotationlib.Format.FORWARDREF,
@@ -114,41 +116,61 @@ def make_init(plan, backend):
     with the signature and annotations of the stdlib's."""
     init_plan = InitPlan(plan)
     __init__ = backend.init(init_plan)
-    backend.defer_signature(__init__, SignatureBuild(init_plan))
+    if not is_template(__init__):
+        # A closure: its signature, and where its string annotations resolve,
+        # are given; a relabelled template has its own, as the stdlib's has.
+        backend.defer_signature(__init__, SignatureBuild(init_plan))
+        if any(isinstance(f.type, str) for f in init_plan.positional + init_plan.keyword):
+            __init__.__wrapped__ = ModuleScope(plan.cls.__module__)
     set_init_annotations(__init__, plan.cls, plan.fields)
-    if any(isinstance(f.type, str) for f in init_plan.positional + init_plan.keyword):
-        __init__.__wrapped__ = ModuleScope(plan.cls.__module__)
     return __init__
 
 
 MISSING_ARG = object()  # a parameter not given; never visible to callers
 
-_arity = None  # the templates module: imported on first use (the compiled core needs none)
+
+def template_init(plan):
+    """The ``__init__`` of an ``InitPlan`` as a relabelled template
+    (``_templates``): a function ``def __init__(self, x, y=0)`` storing each
+    field from its parameter, calling a default factory where its parameter is
+    the marker, then ``__post_init__()``. None where the class needs what no
+    template does (keyword-only fields, InitVars, ``init=False`` fields it must
+    store) or ``relabel`` declines."""
+    n = len(plan.names)
+    if plan.keyword or plan.initvars or plan.unbound is not None or len(plan.steps) != n:
+        return None
+    factories = []
+    for i, (_, index, factory) in enumerate(plan.steps):
+        if index != i:  # an init=False field stored in between
+            return None
+        factories.append(factory)
+    has_factory = any(factories)
+    values = (_object_setattr, *plan.names) if plan.frozen else ()
+    if has_factory:
+        # A field without a factory given the marker stores the marker, as in
+        # the stdlib: its "factory" returns the marker.
+        values += (FACTORY, *[f or _marker for f in factories])
+    module = sys.modules.get(plan.cls.__module__)
+    return relabel(templates().INITS[plan.frozen, has_factory, plan.has_post_init],
+                   plan.names, f'{plan.cls.__qualname__}.__init__', values,
+                   plan.first_param,
+                   tuple([d for d in plan.defaults if d is not _NO_DEFAULT]) or None,
+                   module.__dict__ if isinstance(module, ModuleType) else {})
 
 
-def arity_templates():
-    """``_arity``, the pure closures' templates; the compiled backend never
-    imports it, which keeps ~0.5 ms off ``import dataclass_meta``."""
-    global _arity
-    if _arity is None:
-        from . import _arity as module
-        _arity = module
-    return _arity
+_marker = repeat(FACTORY).__next__
 
 
 def pure_init(plan):
-    """The pure ``__init__`` of an ``InitPlan``: binds like ``def __init__(self, x,
-    y=0, *, z)``, assigns fields in definition order (``object.__setattr__`` when
-    frozen), calling each default factory at its field's turn, then calls
-    ``__post_init__`` with the InitVars. Classes of up to ten plain positional
-    fields get an arity template (``_arity``)."""
+    """The pure ``__init__`` of an ``InitPlan``: a relabelled template
+    (``template_init``), else a closure that binds like ``def __init__(self, x,
+    y=0, *, z)``, assigns fields in definition order (``object.__setattr__``
+    when frozen), calling each default factory at its field's turn, then calls
+    ``__post_init__`` with the InitVars."""
+    template = template_init(plan)
+    if template is not None:
+        return template
     store = _object_setattr if plan.frozen else setattr
-    templates = arity_templates().TEMPLATES
-    if plan.simple and len(plan.names) < len(templates):
-        defaults = tuple([MISSING_ARG if d is _NO_DEFAULT else d for d in plan.defaults])
-        # mixed calls and errors only: the binder is built then
-        return templates[len(plan.names)](store, plan.names, defaults, plan.binder,
-                                          plan.take_self, plan.has_post_init)
     bind = plan.full_binder
     assign = _assigner(plan, store)
     take_self = plan.take_self
@@ -163,8 +185,7 @@ def pure_init(plan):
 def _binder(cls, first_param, positional, keyword):
     """``bind(args, kwargs)``: the argument values in parameter order (positional,
     then keyword-only), ``FACTORY`` where a default factory is due, or the
-    interpreter's ``TypeError``. ``args`` may end in ``MISSING_ARG`` padding (the
-    parameters a template was not given)."""
+    interpreter's ``TypeError``."""
     def raise_call_error(args, kwargs):  # errors are rare: prepare for them then
         _call_error_factory(cls, first_param, positional, keyword)(args, kwargs)
 
@@ -192,12 +213,8 @@ def _binder(cls, first_param, positional, keyword):
         if names is None:
             prepare()
         if kwargs:
-            if not args or args[0] is MISSING_ARG:  # nothing positional
-                if kwargs.keys() == by_name:  # every argument by keyword
-                    return values_of(kwargs)
-                args = ()
-            elif args[-1] is MISSING_ARG:
-                args = _given(args)
+            if not args and kwargs.keys() == by_name:  # every argument by keyword
+                return values_of(kwargs)
             bound = defaults.copy()
             bound.update(zip(names, args))
             if (len(args) > npos or not name_set.issuperset(kwargs)
@@ -207,22 +224,12 @@ def _binder(cls, first_param, positional, keyword):
             if len(bound) != len(names):
                 raise_call_error(args, kwargs)
             return values_of(bound)
-        if args and args[-1] is MISSING_ARG:
-            args = _given(args)
         if len(args) == npos and kw_complete:
             return args + kw_values
         if first_default <= len(args) < npos and kw_complete:
             return args + pos_defaults[len(args) - first_default:] + kw_values
         raise_call_error(args, kwargs)
     return bind
-
-
-def _given(args):
-    """``args`` without its ``MISSING_ARG`` padding (always at the end)."""
-    n = len(args)
-    while n and args[n - 1] is MISSING_ARG:
-        n -= 1
-    return args[:n]
 
 
 def _item_tuple(names):

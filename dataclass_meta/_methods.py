@@ -1,7 +1,9 @@
 """One closure factory per generated method, and the ``__hash__`` decision table.
 
 Each factory takes what it needs, does all per-class work once, and returns the
-function; ``attach`` names it after the class. Fast helpers
+function; ``attach`` names it after the class. Where a template of
+``_templates`` serves, the method is that template relabelled with the class's
+field names (``_relabel``); else a closure, whose fast helpers
 (``_getters.tuple_getter``, ``map``) do the per-field work where they keep the
 stdlib's semantics exactly.
 """
@@ -11,10 +13,10 @@ from _thread import get_ident  # threading's own; importing threading costs ~1 m
 
 from dataclasses import MISSING, FrozenInstanceError
 
-from ._init import arity_templates
 from ._interop import pprint_shape
 from ._fields import CLASSVAR, FIELD, INITVAR
 from ._getters import tuple_getter
+from ._relabel import binds_as, relabel, templates
 
 
 _object_new = object.__new__
@@ -38,16 +40,15 @@ def make_repr(plan):
     """``__repr__``: ``C(x=1, y=2)`` with the class's qualname, ``...`` on recursion.
 
     Each field is read, then repr()'d, before the next is read, as by the
-    stdlib's f-string: an arity template up to ten fields, else ``str.format``.
-    Wrapped in ``reprlib.recursive_repr`` as 3.13 wraps its own: the guard keyed
-    by instance and thread; ``pprint_shape`` marks it for pprint and rich.
+    stdlib's f-string: a relabelled template (``_relabel``), else
+    ``str.format``. Wrapped in ``reprlib.recursive_repr`` as 3.13 wraps its
+    own: the guard keyed by instance and thread; ``pprint_shape`` marks it for
+    pprint and rich.
     """
     names = plan.repr_names
-    templates = arity_templates().REPR_TEMPLATES
-    if len(names) < len(templates):
-        prefixes = [f'{", " if i else "("}{name}=' for i, name in enumerate(names)]
-        __repr__ = templates[len(names)](names, prefixes)
-    else:
+    prefixes = [f'{", " if i else "("}{name}=' for i, name in enumerate(names)]
+    __repr__ = relabel(templates().REPR, names, _qualname(plan, '__repr__'), prefixes)
+    if __repr__ is None:
         # str.format reads each ``{0.name}`` and applies ``!r`` before the next.
         format_ = ('{0.__class__.__qualname__}(' + ', '.join(
             f'{name}={{0.{name}!r}}' for name in names) + ')').format
@@ -57,23 +58,28 @@ def make_repr(plan):
     return pprint_shape(recursive_repr()(__repr__), __repr__)
 
 
+def _qualname(plan, name):
+    return f'{plan.cls.__qualname__}.{name}'
+
+
 def make_eq(plan):
     """``__eq__`` as 3.13 builds it: same class only, then field by field.
 
     ``self.a == other.a and self.b == other.b``: each pair read and compared in
     turn, no identity shortcut per field (unlike tuple comparison), stops at the
     first false result and returns it, and returns the last result without
-    asking its truth. Up to ten fields: an arity template; beyond, a loop.
+    asking its truth. A relabelled template, else a loop.
     """
     names = plan.compare_names
-    templates = arity_templates().EQ_TEMPLATES
-    if len(names) < len(templates):
-        return templates[len(names)](names)
-    return _eq_loop(names[:-1], names[-1])
+    return (relabel(templates().EQ, names, _qualname(plan, '__eq__'))
+            or _eq_loop(names[:-1], names[-1:]))
 
 
 def _eq_loop(names, last):
-    """The field-by-field ``__eq__`` for any number of fields (at least one)."""
+    """The field-by-field ``__eq__`` for any number of fields: ``names``, then
+    the ``last`` one (none for a class without fields to compare)."""
+    last = last[0] if last else None
+
     def __eq__(self, other):
         if self is other:
             return True
@@ -83,17 +89,18 @@ def _eq_loop(names, last):
             result = getattr(self, name) == getattr(other, name)
             if not result:
                 return result
-        return getattr(self, last) == getattr(other, last)
+        return True if last is None else getattr(self, last) == getattr(other, last)
     return __eq__
 
 
 def make_order(name, plan):
     """``__lt__``/``__le__``/``__gt__``/``__ge__``: same class only, compare tuples.
 
-    Each has its own closure with the operator written out, so that a
-    comparison is no extra call.
+    A relabelled template, else a closure with the operator written out (so a
+    comparison is no extra call) over a shared getter of the fields.
     """
-    return _ORDER_FACTORIES[name](tuple_getter(plan.compare_names))  # shared getter
+    return (relabel(templates().ORDER[name], plan.compare_names, _qualname(plan, name))
+            or _ORDER_FACTORIES[name](tuple_getter(plan.compare_names)))
 
 
 def _lt(values):
@@ -132,11 +139,14 @@ _ORDER_FACTORIES = {'__lt__': _lt, '__le__': _le, '__gt__': _gt, '__ge__': _ge}
 
 
 def make_hash(plan):
-    """``__hash__``: the hash of the tuple of fields with ``hash`` (else ``compare``)."""
-    values = tuple_getter(plan.hash_names)
+    """``__hash__``: the hash of the tuple of fields with ``hash`` (else ``compare``):
+    a relabelled template, else a closure over a shared getter."""
+    __hash__ = relabel(templates().HASH, plan.hash_names, _qualname(plan, '__hash__'))
+    if __hash__ is None:
+        values = tuple_getter(plan.hash_names)
 
-    def __hash__(self):
-        return hash(values(self))
+        def __hash__(self):
+            return hash(values(self))
     return __hash__
 
 
@@ -209,10 +219,10 @@ def replace_state(cls, fields):
                          and f.default is MISSING)
     from ._backend import is_generated_init  # _backend imports this module
     init = cls.__dict__.get('__init__')
-    fast = (is_generated_init(init, cls) and not required
+    carried = tuple(f.name for f in fields if f.init and f.name not in required)
+    fast = ((is_generated_init(init, cls) or binds_as(init, carried)) and not required
             and type(cls).__call__ is type.__call__
             and not any(f.kw_only for f in fields if f.init))
-    carried = tuple(f.name for f in fields if f.init and f.name not in required)
     return forbidden, required, carried, fast, init
 
 

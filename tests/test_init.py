@@ -7,7 +7,8 @@ import typing
 
 import pytest
 
-from dataclass_meta import KW_ONLY, DataClass, DataClassMeta, InitVar, field, replace
+from dataclass_meta import (
+    KW_ONLY, DataClass, DataClassMeta, InitVar, field, make_dataclass, replace)
 
 # Classes defined inside a test use each backend in turn (tests/conftest.py).
 pytestmark = pytest.mark.usefixtures('backend')
@@ -183,14 +184,8 @@ def test_unexpected_keyword_suggests_like_a_def(keyword, slots):
 
 def test_replace_suggests_as_the_stdlib():
     """``replace()`` with a misspelt field: the stdlib's error, suggestion and all."""
-    @dataclasses.dataclass
-    class S:
-        p0: int
-
-    class C(DataClass):
-        p0: int
-
-    C.__qualname__ = S.__qualname__
+    S = dataclasses.make_dataclass('C', [('p0', int)])
+    C = make_dataclass('C', [('p0', int)])
     with pytest.raises(TypeError) as expected:
         dataclasses.replace(S(1), f0=2)
     with pytest.raises(TypeError) as got:

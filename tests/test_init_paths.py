@@ -218,9 +218,10 @@ def test_lazy_signature_is_a_full_signature():
 
 
 def test_signature_set_or_deleted_is_the_users():
-    """Setting or deleting ``__init__.__signature__`` works as on a function; the
-    ``__init__`` then no longer counts as generated (``replace()`` calls it by
-    keyword), on either backend."""
+    """Setting or deleting ``__init__.__signature__`` works as on a function; a
+    generated closure ``__init__`` then no longer counts as generated
+    (``replace()`` calls it by keyword), on either backend. (An ``init=False``
+    field with a factory: no relabelled template, which is a real function.)"""
     import inspect
 
     from dataclass_meta import replace
@@ -228,9 +229,11 @@ def test_signature_set_or_deleted_is_the_users():
 
     class C(DataClass):
         x: int
+        y: list = field(init=False, default_factory=list)
 
     class D(DataClass):
         x: int
+        y: list = field(init=False, default_factory=list)
 
     assert is_generated_init(C.__init__, C) and is_generated_init(D.__init__, D)
     assert not is_generated_init(C.__init__, D)  # made for another class

@@ -1,5 +1,11 @@
 """No exec, eval or compile: every class option, defined and used under an audit hook
-and, where the interpreter raises no such audit events (PyPy), a profile hook."""
+and, where the interpreter raises no such audit events (PyPy), a profile hook.
+
+The one code object the package makes is a relabelled template (``_relabel``):
+``code.replace`` of a function compiled from the package's own ``_templates.py``,
+changing its names only. The hooks allow exactly that call, from
+``_relabel.relabel``, with the template's bytecode unchanged; anything else that
+makes a code object fails these tests."""
 
 import copy
 import pickle
@@ -11,14 +17,28 @@ import pytest
 from dataclass_meta import (
     KW_ONLY, DataClass, InitVar, asdict, astuple, field, fields, make_dataclass, replace)
 
+from dataclass_meta import _relabel
+
 from .implementation import PYPY
 
 _events = []
 _watching = False
+_relabelled = []  # the code.__new__ events allowed: relabelling, bytecode kept
+
+
+def _relabelling(frame, bytecode=None):
+    """Whether ``frame`` is ``_relabel.relabel`` making a code object from its
+    template's (with ``bytecode`` unchanged, where the event gives it)."""
+    if frame is None or frame.f_code is not _relabel.relabel.__code__:
+        return False
+    return bytecode is None or frame.f_locals['code'].co_code == bytecode
 
 
 def _hook(event, args):
     if _watching and event in ('exec', 'compile', 'code.__new__'):
+        if event == 'code.__new__' and _relabelling(sys._getframe(1), args[0]):
+            _relabelled.append(sys._getframe(1).f_locals['qualname'])
+            return
         _events.append((event, repr(args)[:200]))
 
 
@@ -33,6 +53,9 @@ def _is_forbidden(function):
 
 def _profile(frame, event, arg):
     if event == 'c_call' and _is_forbidden(arg):
+        if getattr(arg, '__name__', None) == 'replace' and _relabelling(frame):
+            _relabelled.append(frame.f_locals['qualname'])
+            return
         _events.append((event, getattr(arg, '__qualname__', repr(arg))))
 
 
@@ -47,9 +70,14 @@ def audit(request):
     code-object methods that ``sys.setprofile`` sees."""
     global _watching
     # Warm up the lazy imports the package itself may do (inspect, typing).
+    import contextvars  # noqa: F401
     import inspect  # noqa: F401
     import typing  # noqa: F401
+    # Importing a module runs its code (an exec event): the templates are
+    # imported on the first class a process makes.
+    _relabel.templates()
     _events.clear()
+    _relabelled.clear()
     if request.param == 'audit':
         _watching = True
     else:
@@ -133,6 +161,54 @@ def test_make_dataclass_never_execs(audit):
     P = make_dataclass('P', ['x', ('y', int, field(default=2))], frozen=True)
     assert P(1) == P(1, 2)
     assert audit == []
+
+
+def test_relabelling_is_what_the_hooks_allow(audit):
+    """The pure methods of a plain class are relabelled templates, seen by the
+    hooks as the one allowed ``code.replace`` each, from ``_relabel.relabel``."""
+    from dataclass_meta import _backend
+
+    with _backend.use(_backend.PURE):
+        class R(DataClass, order=True, unsafe_hash=True):
+            a: int
+            b: int = 0
+    assert R(1) < R(2) and R(1) == R(1, 0) and hash(R(1)) == hash((1, 0))
+    assert audit == []
+    assert sorted(_relabelled) == sorted(
+        f'{R.__qualname__}.{name}' for name in ('__init__', '__repr__', '__eq__', '__lt__', '__le__',
+                                 '__gt__', '__ge__', '__hash__'))
+
+
+def test_a_hook_refusing_code_objects_gets_the_closures():
+    """Where an audit hook refuses ``code.__new__``, every method is the plain
+    closure and behaves the same (a fresh process: hooks cannot be removed)."""
+    import subprocess
+    code = """if True:
+        import sys
+        def refuse(event, args):
+            if event == 'code.__new__':
+                raise RuntimeError('no code objects here')
+        import dataclass_meta
+        from dataclass_meta import DataClass, field, replace, _backend
+        sys.addaudithook(refuse)
+        for backend in _backend.available():
+            with _backend.use(backend):
+                class P(DataClass, order=True, frozen=True):
+                    x: int
+                    y: list = field(default_factory=list, hash=False)
+            p = P(1)
+            assert P.__init__.__code__.co_filename.endswith(('_init.py', '.c')) \
+                if hasattr(P.__init__, '__code__') else True
+            assert repr(p) == 'P(x=1, y=[])' and p == P(1, []) and p < P(2)
+            assert replace(p, x=3) == P(3) and hash(p) == hash((1,))
+            try:
+                P(1, 2, 3)
+            except TypeError as exc:
+                assert 'takes from 2 to 3 positional arguments but 4 were given' in str(exc)
+        print('ok')
+    """
+    run = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True)
+    assert run.stdout.strip() == 'ok', run.stderr
 
 
 def test_hook_sees_exec(audit):
