@@ -14,6 +14,7 @@ so the tests run the same checks against each.
 """
 
 import os
+import sys
 from dataclasses import FrozenInstanceError
 
 from . import _functions, _init, _methods
@@ -96,10 +97,24 @@ class CompiledBackend(_Backend):
                                _functions._field_names, _functions._container)
         self.asdict, self.astuple = speedups.asdict, speedups.astuple
 
+    # Per operation, the faster of a relabelled template and the C closure,
+    # chosen from the plan (instructions a call, measured on 3.10-3.15: the
+    # table in docs/benchmarks.md). The interpreter reads a dict-based
+    # instance's attributes faster than the C API's generic getattr, so ==,
+    # the orderings and hash of dict-based classes are templates; the C
+    # closures read and store slots by offset, repr without a Python frame,
+    # frozen fields without object.__setattr__. __init__: the C closure, run
+    # by the class's own construction; only on 3.11 does calling a template
+    # from there cost less, for a plain (dict-based, mutable) class.
+
     # C contract: init(name, plan) reads names, n_positional, defaults, steps,
     # initvars, unbound, frozen, has_post_init, binder, factory_marker,
     # no_default and take_self from the plan, once.
     def init(self, plan):
+        if _TEMPLATE_INIT and not (plan.frozen or plan.slots):
+            template = _init.template_init(plan)
+            if template is not None:
+                return template
         return self.speedups.init('__init__', plan)
 
     def repr(self, plan):
@@ -110,14 +125,17 @@ class CompiledBackend(_Backend):
                             self.speedups.repr('__repr__', names, False))
 
     def eq(self, plan):
-        return self.speedups.eq('__eq__', plan.compare_names)
+        return ((not plan.slots and _methods.template_eq(plan))
+                or self.speedups.eq('__eq__', plan.compare_names))
 
     # C contract: order(name, names) reads the operator from the name.
     def order(self, name, plan):
-        return self.speedups.order(name, plan.compare_names)
+        return ((not plan.slots and _methods.template_order(name, plan))
+                or self.speedups.order(name, plan.compare_names))
 
     def hash(self, plan):
-        return self.speedups.hash('__hash__', plan.hash_names)
+        return ((not plan.slots and _methods.template_hash(plan))
+                or self.speedups.hash('__hash__', plan.hash_names))
 
     def frozen_setattr(self, plan):
         return self.speedups.frozen('__setattr__', plan.cls, frozenset(plan.field_names),
@@ -146,13 +164,22 @@ class CompiledBackend(_Backend):
         return self.speedups.construct(cls)
 
     def made(self, function):
-        return type(function) is self.function_type
+        """Whether ``function`` is a method this backend generated: a C
+        closure, or a relabelled template it chose."""
+        return type(function) is self.function_type or is_template(function)
 
     def defer_signature(self, function, build):
         self.speedups.defer_signature(function, build)
 
     def init_build(self, function):
         return self.speedups.deferred_signature(function)
+
+
+# 3.11: CPython runs a Python __init__ called from the class's construction
+# in fewer instructions than the C closure binds and stores (3112 against 3359
+# for five positional fields); 3.12+ specialise the C closure's stores better,
+# and 3.13+ inline a class call only for classes whose metaclass is type.
+_TEMPLATE_INIT = sys.version_info[:2] == (3, 11)
 
 
 def _signature(params):

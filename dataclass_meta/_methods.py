@@ -71,8 +71,12 @@ def make_eq(plan):
     asking its truth. A relabelled template, else a loop.
     """
     names = plan.compare_names
-    return (relabel(templates().EQ, names, _qualname(plan, '__eq__'))
-            or _eq_loop(names[:-1], names[-1:]))
+    return template_eq(plan) or _eq_loop(names[:-1], names[-1:])
+
+
+def template_eq(plan):
+    """``__eq__`` as a relabelled template, or None (see ``_relabel``)."""
+    return relabel(templates().EQ, plan.compare_names, _qualname(plan, '__eq__'))
 
 
 def _eq_loop(names, last):
@@ -99,8 +103,13 @@ def make_order(name, plan):
     A relabelled template, else a closure with the operator written out (so a
     comparison is no extra call) over a shared getter of the fields.
     """
-    return (relabel(templates().ORDER[name], plan.compare_names, _qualname(plan, name))
+    return (template_order(name, plan)
             or _ORDER_FACTORIES[name](tuple_getter(plan.compare_names)))
+
+
+def template_order(name, plan):
+    """The ordering method ``name`` as a relabelled template, or None."""
+    return relabel(templates().ORDER[name], plan.compare_names, _qualname(plan, name))
 
 
 def _lt(values):
@@ -141,13 +150,18 @@ _ORDER_FACTORIES = {'__lt__': _lt, '__le__': _le, '__gt__': _gt, '__ge__': _ge}
 def make_hash(plan):
     """``__hash__``: the hash of the tuple of fields with ``hash`` (else ``compare``):
     a relabelled template, else a closure over a shared getter."""
-    __hash__ = relabel(templates().HASH, plan.hash_names, _qualname(plan, '__hash__'))
+    __hash__ = template_hash(plan)
     if __hash__ is None:
         values = tuple_getter(plan.hash_names)
 
         def __hash__(self):
             return hash(values(self))
     return __hash__
+
+
+def template_hash(plan):
+    """``__hash__`` as a relabelled template, or None."""
+    return relabel(templates().HASH, plan.hash_names, _qualname(plan, '__hash__'))
 
 
 # What to do about __hash__, keyed by (unsafe_hash, eq, frozen, has explicit

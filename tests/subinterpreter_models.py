@@ -31,7 +31,7 @@ class Slotted(DataClass, slots=True, weakref_slot=True):
 def exercise():
     """Define and use data classes; what each step gave, as text."""
     seen = {'backend': dataclass_meta.BACKEND,
-            'method type': type(Point.__dict__['__eq__']).__name__}
+            'method type': type(Point.__dict__['__repr__']).__name__}
 
     class Node(DataClass, order=True, kw_only=True):
         value: int

@@ -56,7 +56,10 @@ def test_other_values_do_not_force_pure():
     assert _backend_in_subprocess(DATACLASS_META_PURE='0') == expected
 
 
-class Point(DataClass, order=True, frozen=True):
+# Slotted and frozen: every generated method is a C closure with the compiled
+# core (a dict-based class gets relabelled templates for ==, the orderings and
+# hash: see test_each_operation_takes_the_faster_route).
+class Point(DataClass, order=True, frozen=True, slots=True):
     x: int
     y: list = field(default_factory=list, compare=False)
 
@@ -72,6 +75,38 @@ def test_generated_methods_are_of_the_active_backend():
         kind = type(method).__name__
         assert kind == ('compiled_function' if dataclass_meta.BACKEND == 'compiled'
                         else 'function'), name
+
+
+@compiled
+def test_each_operation_takes_the_faster_route():
+    """With the compiled core, a dict-based class's ==, orderings and hash are
+    relabelled templates (real functions, from ``_templates.py``, which
+    ``made`` counts as generated); its repr and frozen guards stay C closures,
+    as does every method of a slotted class."""
+    from dataclass_meta import _backend, _templates
+
+    class Plain(DataClass, order=True, frozen=True):
+        x: int
+
+    backend = _backend.compiled()
+    for name in ('__eq__', '__lt__', '__le__', '__gt__', '__ge__', '__hash__'):
+        method = Plain.__dict__[name]
+        assert inspect.isfunction(method) and backend.made(method), name
+        assert method.__code__.co_filename == _templates.__file__
+        assert method.__qualname__ == f'{Plain.__qualname__}.{name}'
+        assert getattr(method.__code__, 'co_qualname', method.__qualname__) == method.__qualname__
+        assert type(Point.__dict__[name]).__name__ == 'compiled_function', name
+    for name in ('__repr__', '__setattr__', '__delattr__'):
+        assert type(Plain.__dict__[name]).__name__ == 'compiled_function', name
+    assert type(Plain.__dict__['__init__']).__name__ == 'compiled_function'  # frozen
+
+    class Mutable(DataClass):
+        x: int
+
+    # 3.11 only: a template __init__, run by the class's own construction
+    assert inspect.isfunction(Mutable.__init__) == (sys.version_info[:2] == (3, 11))
+    assert Mutable(1).x == Mutable(x=1).x == 1
+    assert Plain(1) < Plain(2) and Plain(1) == Plain(1) and hash(Plain(1)) == hash((1,))
 
 
 @compiled

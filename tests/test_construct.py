@@ -322,12 +322,41 @@ def test_recursive_construction_raises_recursion_error():
 
 def test_fast_construction_is_set_up_where_it_is_used(backend):
     """With the compiled core (the metaclass given the vectorcall flag on 3.10 and
-    3.11, where a Python metaclass does not inherit it): only where ``__init__`` is
-    the compiled one."""
+    3.11, where a Python metaclass does not inherit it): where ``__init__`` is the
+    compiled one or a Python function; not for another callable."""
     _, ours = both(point)
     own = DataClassMeta('O', (DataClass,), {'__init__': lambda self: None})
+    other = DataClassMeta('B', (DataClass,), {'__init__': staticmethod(lambda *a: None)})
     expected = backend.name == 'compiled'
     assert backend.construct(ours) is expected
-    assert backend.construct(own) is False
+    assert backend.construct(own) is expected
+    assert backend.construct(other) is False
     assert _backend.PURE.construct(ours) is False
-    assert isinstance(own(), own) and ours(1).x == 1
+    assert isinstance(own(), own) and ours(1).x == 1 and isinstance(other(), other)
+
+
+def test_a_python_init_runs_as_type_call_runs_it(backend):
+    """A class's own construction calling a Python ``__init__`` (a relabelled
+    template, or one written in the body): its call errors, the instance it
+    is given, and the ``TypeError`` for a result other than None are those of
+    the same class called through ``type.__call__``."""
+    def init(self, x, y=2):
+        self.seen = (type(self), x, y)
+        return x if x == 'bad' else None
+
+    def twin():
+        return DataClassMeta('T', (DataClass,), {'__init__': init})
+
+    def outcome(cls, args, kwargs):
+        try:
+            obj = cls(*args, **kwargs)
+        except TypeError as exc:
+            return str(exc)
+        return obj.seen == (cls, *obj.seen[1:]), obj.seen[1:]
+
+    direct, plain = twin(), twin()
+    backend.construct(direct)  # plain keeps type.__call__
+    for args, kwargs in (((1,), {}), ((1, 3), {}), ((), {'x': 1}), ((), {}),
+                         ((1, 2, 3), {}), ((1,), {'z': 1}), (('bad',), {})):
+        assert outcome(direct, args, kwargs) == outcome(plain, args, kwargs), (args, kwargs)
+    assert outcome(direct, ('bad',), {}) == "__init__() should return None, not 'str'"

@@ -1,4 +1,4 @@
-/* A class's own construction: ``C(...)`` runs the compiled __init__ on a
+/* A class's own construction: ``C(...)`` runs its __init__ on a
  * fresh instance, without type.__call__'s argument tuple, object.__new__,
  * the __init__ slot's lookup and binding.
  *
@@ -15,7 +15,9 @@
  * Each call first checks that type.__call__ would do just this: the
  * metaclass calls as ``type`` does, ``__new__`` is object's, the class is not
  * abstract (object.__new__ raises then), and ``__init__`` resolves to a
- * compiled __init__. These read the type's current slots and its
+ * compiled __init__ or a plain Python function (a relabelled template, or
+ * one written in a class body), which type.__call__ would call bound to the
+ * new instance, refusing a result other than None. These read the type's current slots and its
  * method cache (keyed by the version tag), so a later ``C.__init__ = f``,
  * ``C.__new__ = ...``, a change to a base or ``C.__class__ = M`` counts at
  * once; otherwise the call goes to the metaclass's tp_call as it would have.
@@ -27,9 +29,9 @@
 
 #include "speedups.h"
 
-/* The compiled __init__ that type.__call__ would run on a new instance of
- * ``tp`` after object.__new__, or NULL (no exception) where the call must
- * take type.__call__'s path. Borrowed from the class's MRO. ``st``: the
+/* The __init__ (compiled, or a Python function) that type.__call__ would
+ * run on a new instance of ``tp`` after object.__new__, or NULL (no
+ * exception) where the call must take type.__call__'s path. Borrowed from the class's MRO. ``st``: the
  * state of this module. */
 static PyObject *
 construct_init_in(PyTypeObject *tp, dm_state *st)
@@ -41,8 +43,13 @@ construct_init_in(PyTypeObject *tp, dm_state *st)
         return NULL;
     }
     PyObject *init = _PyType_Lookup(tp, st->str_init);  /* borrowed; no exception */
-    if (init == NULL || Py_TYPE(init) != st->function_type
-            || ((dm_function *)init)->kind != &dm_kind_init) {
+    if (init == NULL) {
+        return NULL;
+    }
+    if (Py_IS_TYPE(init, &PyFunction_Type)) {
+        return init;
+    }
+    if (Py_TYPE(init) != st->function_type || ((dm_function *)init)->kind != &dm_kind_init) {
         return NULL;
     }
     return init;
@@ -103,12 +110,14 @@ done:
 
 /* Runs ``init`` (owned by the caller for the call) on ``self``: the
  * arguments behind ``self`` in place where the caller allows that
- * (PY_VECTORCALL_ARGUMENTS_OFFSET), else in a copy. */
+ * (PY_VECTORCALL_ARGUMENTS_OFFSET), else in a copy. A Python function is
+ * called through its own vectorcall, as a bound method would call it. */
 static PyObject *
 construct_run(PyObject *init, PyObject *self, PyObject *const *args, size_t nargsf,
               PyObject *kwnames)
 {
-    vectorcallfunc call = ((dm_function *)init)->vectorcall;
+    vectorcallfunc call = Py_IS_TYPE(init, &PyFunction_Type)
+        ? PyVectorcall_Function(init) : ((dm_function *)init)->vectorcall;
     Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
     if (nargsf & PY_VECTORCALL_ARGUMENTS_OFFSET) {
         PyObject **stack = (PyObject **)args - 1;
@@ -154,8 +163,8 @@ construct_new(PyTypeObject *tp)
 #endif
 }
 
-/* A new instance of ``tp`` (object.__new__'s) with ``init``, its compiled
- * __init__ (borrowed, checked by construct_init), run on it. */
+/* A new instance of ``tp`` (object.__new__'s) with ``init``, its __init__
+ * (borrowed, checked by construct_init), run on it. */
 static PyObject *
 construct_with(PyTypeObject *tp, PyObject *init, PyObject *const *args, size_t nargsf,
                PyObject *kwnames)
@@ -169,8 +178,9 @@ construct_with(PyTypeObject *tp, PyObject *init, PyObject *const *args, size_t n
     PyObject *self = construct_new(tp);  /* owned */
     PyObject *result = NULL;
     if (self != NULL) {
-        /* The simplest call stores straight away; any other binds first. */
-        int stored = kwnames == NULL
+        /* The simplest call to a compiled __init__ stores straight away; any
+         * other binds first. */
+        int stored = kwnames == NULL && !Py_IS_TYPE(init, &PyFunction_Type)
             ? dm_init_store_exact(init, self, args, PyVectorcall_NARGS(nargsf)) : 0;
         result = stored > 0 ? Py_NewRef(Py_None)
                  : stored == 0 ? construct_run(init, self, args, nargsf, kwnames) : NULL;
@@ -181,11 +191,18 @@ construct_with(PyTypeObject *tp, PyObject *init, PyObject *const *args, size_t n
         Py_XDECREF(self);
         return NULL;
     }
-    Py_DECREF(result);  /* None: the compiled __init__ returns nothing else */
+    if (result != Py_None) {  /* a Python __init__ may return anything */
+        PyErr_Format(PyExc_TypeError, "__init__() should return None, not '%.200s'",
+                     Py_TYPE(result)->tp_name);
+        Py_DECREF(result);
+        Py_DECREF(self);
+        return NULL;
+    }
+    Py_DECREF(result);
     return self;
 }
 
-/* ``C(...)``: object.__new__ (its allocation) and the compiled __init__, or
+/* ``C(...)``: object.__new__ (its allocation) and the __init__, or
  * the metaclass's call where that would do something else. */
 static PyObject *
 construct_call(PyObject *cls, PyObject *const *args, size_t nargsf, PyObject *kwnames)
