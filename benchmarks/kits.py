@@ -25,6 +25,13 @@ def int_fields(n):
     return [(f'f{i}', None, None) for i in range(n)]
 
 
+def runtime_named(fields):
+    """``fields`` renamed at run time (``a`` -> ``a_rt``), as names read from a
+    schema or built by code are: strings that, unlike names written in source,
+    Python has not interned."""
+    return [(''.join([name, '_rt']), default, factory) for name, default, factory in fields]
+
+
 class Kit:
     """A contender: ``source()`` writes a class; ``ns`` holds what it needs."""
 

@@ -262,6 +262,27 @@ def test_copy_replace():
     assert copy.replace(Child('a'), name='b') == Child('b')
 
 
+def _fresh(name):
+    """An equal string made at run time: a new object, not interned."""
+    return ''.join([name[:1], name[1:]])
+
+
+@pytest.mark.parametrize('how', ['make_dataclass', 'metaclass call'])
+def test_run_time_field_names_are_interned(how):
+    """Field names built at run time (read from a schema, say) are interned when
+    the class is made, as names written in source are: the fields, the generated
+    methods and the instance's ``__dict__`` keys all hold the interned string."""
+    names = [_fresh(n) for n in ('alpha_rt', 'beta_rt')]
+    if how == 'make_dataclass':
+        C = dm.make_dataclass('C', [(n, int) for n in names])
+    else:
+        C = dm.DataClassMeta('C', (DataClass,), {'__annotations__': dict.fromkeys(names, int)})
+    obj = C(1, 2)
+    for f, key in zip(dm.fields(C), vars(obj)):
+        assert f.name is sys.intern(_fresh(f.name)) and key is f.name
+    assert obj == C(1, 2) and repr(obj) == 'C(alpha_rt=1, beta_rt=2)'
+
+
 def test_make_dataclass():
     """make_dataclass builds through DataClassMeta with the stdlib's field forms."""
     C = dm.make_dataclass('C', ['a', ('b', int), ('c', list, field(default_factory=list))],
