@@ -188,13 +188,40 @@ def collect_own_fields(cls, annotations, kw_only, slot_defaults):
     return own
 
 
+# The slots a Field has, which _plain_field fills; on a Python whose Field has
+# others, _plain_field calls Field() instead.
+_KNOWN_SLOTS = {'name', 'type', 'default', 'default_factory', 'repr', 'hash', 'init',
+                'compare', 'metadata', 'kw_only', 'doc', '_field_type'}
+_SLOTS_KNOWN = set(dataclasses.Field.__slots__) | set(Field.__slots__) == _KNOWN_SLOTS
+_EMPTY_METADATA = dataclasses.field().metadata  # the stdlib's one empty mapping
+_new_field = Field.__new__
+
+
+def _plain_field(default):
+    """``Field(default, MISSING, True, True, None, True, None, MISSING)``: a
+    field with only a default (an annotation with or without a value), each
+    slot stored once, without ``Field.__init__``'s two frames; ``name``,
+    ``type`` and ``_field_type`` are the caller's to set (every field of a
+    class is made so: this was a tenth of a class's creation)."""
+    if not _SLOTS_KNOWN:
+        return Field(default, MISSING, True, True, None, True, None, MISSING)
+    f = _new_field(Field)
+    f.default = default
+    f.default_factory = MISSING
+    f.init = f.repr = f.compare = True
+    f.hash = f.doc = None
+    f.metadata = _EMPTY_METADATA
+    f.kw_only = MISSING
+    return f
+
+
 def _make_field(name, annotation, kind, default, kw_only):
     if isinstance(default, dataclasses.Field):
         f = default
     else:
         if isinstance(default, types.MemberDescriptorType):
             default = MISSING  # an inherited slot, not a default
-        f = Field(default, MISSING, True, True, None, True, None, MISSING)
+        f = _plain_field(default)
     # Interned, as names written in source are: every store and read of the
     # field by the generated methods then finds it by identity. A name built at
     # run time (make_dataclass from a schema, a namespace from a dict) is not.

@@ -152,8 +152,7 @@ def template_init(plan):
         values += (FACTORY, *[f or _marker for f in factories])
     module = sys.modules.get(plan.cls.__module__)
     return relabel(templates().INITS[plan.frozen, has_factory, plan.has_post_init],
-                   plan.names, f'{plan.cls.__qualname__}.__init__', values,
-                   plan.first_param,
+                   plan.names, values, plan.first_param,
                    tuple([d for d in plan.defaults if d is not _NO_DEFAULT]) or None,
                    module.__dict__ if isinstance(module, ModuleType) else {})
 

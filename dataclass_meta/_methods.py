@@ -8,7 +8,6 @@ field names (``_relabel``); else a closure, whose fast helpers
 stdlib's semantics exactly.
 """
 
-from reprlib import recursive_repr
 from _thread import get_ident  # threading's own; importing threading costs ~1 ms
 
 from dataclasses import MISSING, FrozenInstanceError
@@ -41,13 +40,12 @@ def make_repr(plan):
 
     Each field is read, then repr()'d, before the next is read, as by the
     stdlib's f-string: a relabelled template (``_relabel``), else
-    ``str.format``. Wrapped in ``reprlib.recursive_repr`` as 3.13 wraps its
-    own: the guard keyed by instance and thread; ``pprint_shape`` marks it for
-    pprint and rich.
+    ``str.format``. Guarded as 3.13 guards its own (``_guarded``): keyed by
+    instance and thread; ``pprint_shape`` marks it for pprint and rich.
     """
     names = plan.repr_names
     prefixes = [f'{", " if i else "("}{name}=' for i, name in enumerate(names)]
-    __repr__ = relabel(templates().REPR, names, _qualname(plan, '__repr__'), prefixes)
+    __repr__ = relabel(templates().REPR, names, prefixes)
     if __repr__ is None:
         # str.format reads each ``{0.name}`` and applies ``!r`` before the next.
         format_ = ('{0.__class__.__qualname__}(' + ', '.join(
@@ -55,11 +53,27 @@ def make_repr(plan):
 
         def __repr__(self):
             return format_(self)
-    return pprint_shape(recursive_repr()(__repr__), __repr__)
+    return pprint_shape(_guarded(__repr__), __repr__)
 
 
-def _qualname(plan, name):
-    return f'{plan.cls.__qualname__}.{name}'
+def _guarded(inner):
+    """``inner`` behind ``reprlib.recursive_repr``'s guard, which 3.13+ wraps the
+    stdlib's ``__repr__`` in: ``'...'`` for an instance already being repr'd in
+    this thread. (The guard alone: the decorator's copying of names and
+    annotations, which ``attach`` and ``pprint_shape`` redo, was a tenth of a
+    class's creation.)"""
+    running = set()
+
+    def __repr__(self):
+        key = id(self), get_ident()
+        if key in running:
+            return '...'
+        running.add(key)
+        try:
+            return inner(self)
+        finally:
+            running.discard(key)
+    return __repr__
 
 
 def make_eq(plan):
@@ -76,7 +90,7 @@ def make_eq(plan):
 
 def template_eq(plan):
     """``__eq__`` as a relabelled template, or None (see ``_relabel``)."""
-    return relabel(templates().EQ, plan.compare_names, _qualname(plan, '__eq__'))
+    return relabel(templates().EQ, plan.compare_names)
 
 
 def _eq_loop(names, last):
@@ -109,7 +123,7 @@ def make_order(name, plan):
 
 def template_order(name, plan):
     """The ordering method ``name`` as a relabelled template, or None."""
-    return relabel(templates().ORDER[name], plan.compare_names, _qualname(plan, name))
+    return relabel(templates().ORDER[name], plan.compare_names)
 
 
 def _lt(values):
@@ -161,7 +175,7 @@ def make_hash(plan):
 
 def template_hash(plan):
     """``__hash__`` as a relabelled template, or None."""
-    return relabel(templates().HASH, plan.hash_names, _qualname(plan, '__hash__'))
+    return relabel(templates().HASH, plan.hash_names)
 
 
 # What to do about __hash__, keyed by (unsafe_hash, eq, frozen, has explicit

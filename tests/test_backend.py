@@ -94,7 +94,7 @@ def test_each_operation_takes_the_faster_route():
         assert inspect.isfunction(method) and backend.made(method), name
         assert method.__code__.co_filename == _templates.__file__
         assert method.__qualname__ == f'{Plain.__qualname__}.{name}'
-        assert getattr(method.__code__, 'co_qualname', method.__qualname__) == method.__qualname__
+        assert method.__code__.co_name == name  # its template's (tracebacks show it)
         assert type(Point.__dict__[name]).__name__ == 'compiled_function', name
     for name in ('__repr__', '__setattr__', '__delattr__'):
         assert type(Plain.__dict__[name]).__name__ == 'compiled_function', name

@@ -483,11 +483,10 @@ dm_function_type_create(PyObject *module)
 }
 
 /* attach(cls, name, function): _methods.attach in one call for a compiled
- * function: named ``name`` and ``<cls.__qualname__>.<name>``, of
- * ``cls.__module__``, ``__objclass__`` ``cls``, then stored with
- * ``type.__setattr__``, past any metaclass's ``__setattr__``. Anything else
- * (the frozen slotted class's Python ``__getstate__``) goes to _methods.attach
- * itself (set_attach_fallback). */
+ * function or a Python function (a relabelled template: named, given the
+ * class's qualname and module, then set on the class past DataClassMeta's
+ * guard). Anything else (a function wrapped by recursive_repr, say) goes to
+ * _methods.attach itself (set_attach_fallback). */
 PyObject *
 dm_attach(PyObject *module, PyObject *args)
 {
@@ -496,7 +495,8 @@ dm_attach(PyObject *module, PyObject *args)
     if (!PyArg_ParseTuple(args, "O!UO:attach", &PyType_Type, &cls, &name, &function)) {
         return NULL;
     }
-    if (Py_TYPE(function) != st->function_type) {
+    int compiled = Py_TYPE(function) == st->function_type;
+    if (!compiled && !Py_IS_TYPE(function, &PyFunction_Type)) {
         if (st->fn_attach_fallback == NULL) {
             PyErr_SetString(PyExc_TypeError, "attach: not a compiled function");
             return NULL;
@@ -517,11 +517,23 @@ dm_attach(PyObject *module, PyObject *args)
         Py_XDECREF(full);
         return NULL;
     }
-    dm_function *f = (dm_function *)function;
-    Py_XSETREF(f->name, Py_NewRef(name));
-    Py_XSETREF(f->qualname, full);       /* steals full */
-    Py_XSETREF(f->module, owner);        /* steals owner */
-    Py_XSETREF(f->objclass, Py_NewRef(cls));
+    if (compiled) {
+        dm_function *f = (dm_function *)function;
+        Py_XSETREF(f->name, Py_NewRef(name));
+        Py_XSETREF(f->qualname, full);       /* steals full */
+        Py_XSETREF(f->module, owner);        /* steals owner */
+        Py_XSETREF(f->objclass, Py_NewRef(cls));
+    }
+    else {
+        int failed = PyObject_SetAttrString(function, "__name__", name) < 0
+                     || PyObject_SetAttr(function, st->str_qualname, full) < 0
+                     || PyObject_SetAttr(function, st->str_module, owner) < 0;
+        Py_DECREF(full);
+        Py_DECREF(owner);
+        if (failed) {
+            return NULL;
+        }
+    }
     if (PyType_Type.tp_setattro(cls, name, function) < 0) {
         return NULL;
     }
