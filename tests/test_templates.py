@@ -12,7 +12,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from dataclass_meta import _templates
+
+from .implementation import PYPY
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -77,3 +81,138 @@ def test_import_leaves_out_what_only_the_pure_closures_or_errors_need():
     if backend == 'compiled':
         left_out |= {'inspect', 're', 'copy', 'weakref', 'functools', 'operator'}
     assert left_out.isdisjoint(added), sorted(left_out & set(added))
+
+
+@pytest.mark.skipif(PYPY, reason='PyPy raises no audit events: no hook can refuse a code '
+                                  'object, so no run there has closures for templates')
+def test_closures_pass_the_differential_tests():
+    """With templates refused (an audit hook on ``code.__new__``), every method is
+    the plain closure: the path, read-order and stdlib-comparison tests of the
+    generated methods pass on that route too, so both routes give the stdlib's
+    results. (``test_differential.py``'s generated classes are left to the
+    default run: a minute of both backends on every Python.)"""
+    env = {k: v for k, v in os.environ.items() if k != 'DATACLASS_META_TEST_CLOSURES'}
+    env['DATACLASS_META_TEST_CLOSURES'] = '1'
+    probe = ('import runpy; runpy.run_path(' + repr(str(ROOT / 'tests' / 'conftest.py'))
+             + ')\nfrom dataclass_meta import DataClass, _relabel\n'
+             'class C(DataClass, order=True):\n    x: int\n'
+             'print(_relabel.is_template(C.__init__), _relabel.is_template(C.__lt__))')
+    out = subprocess.run([sys.executable, '-c', probe], capture_output=True, text=True,
+                         env=env, cwd=ROOT, check=True).stdout.split()
+    assert out == ['False', 'False']
+    files = ['test_init_paths.py', 'test_compare_semantics.py', 'test_access_order.py',
+             'test_init.py', 'test_eq_order.py', 'test_repr.py', 'test_hash.py']
+    run = subprocess.run([sys.executable, '-m', 'pytest', '-q', '-p', 'no:cacheprovider',
+                          *[str(ROOT / 'tests' / f) for f in files]],
+                         capture_output=True, text=True, env=env, cwd=ROOT)
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
+
+
+def _relabelled(backend, method):
+    """Whether ``method`` is a relabelled template, where ``backend`` makes one."""
+    from dataclass_meta import _relabel
+    return _relabel.is_template(method)
+
+
+def test_relabelled_methods_look_like_the_stdlibs(backend):
+    """A relabelled method is named for its class and module; ``__init__`` has
+    the stdlib's signature, defaults and type hints, and its call errors."""
+    import dataclasses
+    import inspect
+    import typing
+
+    from dataclass_meta import DataClass, field
+
+    class C(DataClass, order=True):
+        x: int
+        y: str = 'a'
+        z: list = field(default_factory=list)
+
+    @dataclasses.dataclass(order=True)
+    class S:
+        x: int
+        y: str = 'a'
+        z: list = dataclasses.field(default_factory=list)
+
+    assert _relabelled(backend, C.__eq__)  # dict-based: both backends
+    for name in ('__init__', '__eq__', '__lt__', '__ge__'):
+        method = C.__dict__[name]
+        assert method.__qualname__ == f'{C.__qualname__}.{name}' and method.__name__ == name
+        assert method.__module__ == C.__module__ == S.__module__
+    assert str(inspect.signature(C)) == str(inspect.signature(S))
+    assert str(inspect.signature(C.__init__)) == str(inspect.signature(S.__init__))
+    assert typing.get_type_hints(C.__init__) == typing.get_type_hints(S.__init__)
+    if _relabelled(backend, C.__init__):
+        assert C.__init__.__defaults__ == S.__init__.__defaults__
+    for call in (lambda k: k(), lambda k: k(1, 2, 3, 4), lambda k: k(1, w=2),
+                 lambda k: k(1, x=2)):
+        with pytest.raises(TypeError) as ours:
+            call(C)
+        with pytest.raises(TypeError) as theirs:
+            call(S)
+        assert str(ours.value).replace(C.__qualname__, S.__qualname__) == str(theirs.value)
+
+
+def test_string_annotations_resolve_in_the_class_module():
+    """``typing.get_type_hints`` of a relabelled ``__init__`` reads string
+    annotations in the class's module, as the stdlib's does."""
+    import typing
+
+    from . import future_annotations_module as m
+
+    assert typing.get_type_hints(m.Item.__init__)['name'] is str
+
+
+def test_a_field_named_self_and_one_named_like_a_templates_own(backend):
+    """``self`` as a field renames ``__init__``'s first parameter (the stdlib's
+    ``__dataclass_self__``); a field named like a value a template keeps
+    (``_setattr``) gets the plain closure, with the same behaviour."""
+    import inspect
+
+    from dataclass_meta import DataClass
+
+    class A(DataClass):
+        self: int
+
+    class F(DataClass, frozen=True):
+        _setattr: int
+        _n0: int = 2
+
+    assert list(inspect.signature(A.__init__).parameters) == ['__dataclass_self__', 'self']
+    assert A(self=3).self == 3 and A(3) == A(3)
+    assert not _relabelled(backend, F.__init__)
+    assert F(1)._n0 == 2 and F(1, 5) == F(_setattr=1, _n0=5)
+
+
+def test_more_fields_than_the_largest_template(backend):
+    """Past the largest template, the closures serve, with the same results."""
+    from dataclass_meta import make_dataclass
+
+    n = _generator().LARGEST + 1
+    names = [f'a{i}' for i in range(n)]
+    C = make_dataclass('C', names, order=True, unsafe_hash=True)
+    c = C(*range(n))
+    assert not _relabelled(backend, C.__eq__) and not _relabelled(backend, C.__init__)
+    assert c == C(*range(n)) and c < C(*range(1, n + 1)) and hash(c) == hash(tuple(range(n)))
+    assert repr(c).startswith('C(a0=0, a1=1,')
+
+
+def test_a_traceback_shows_the_template_line(backend):
+    """An error raised by a field's ``==`` inside a relabelled ``__eq__`` shows the
+    template's line, whose ``f0`` is the first field."""
+    import traceback
+
+    from dataclass_meta import DataClass
+
+    class Bad:
+        def __eq__(self, other):
+            raise ValueError('no')
+
+    class C(DataClass):
+        x: object
+
+    with pytest.raises(ValueError) as info:
+        C(Bad()) == C(Bad())
+    frame = traceback.extract_tb(info.tb)[-2]
+    assert frame.name == '__eq__' and frame.filename == _templates.__file__
+    assert 'self.f0 == other.f0' in frame.line
