@@ -17,6 +17,8 @@ from ._fields import (
     CLASSVAR as _CLASSVAR, FIELD, Field, annotations_of, check_field_order, collect_own_fields,
     field, kind_of, merge_base_fields, set_defaults_on_class)
 from ._backend import current as _current_backend
+from ._cached_property import add_cached_slots, cached_properties
+from ._cache_hash import HASH_SLOT, add_hash_slot, finish as _finish_cache_hash
 from ._functions import REPLACE_ENTRY, _caller_module
 from ._init import make_init
 from ._interop import rich_repr
@@ -87,9 +89,15 @@ class DataClassMeta(abc.ABCMeta):
             # A direct call: type() would name the caller's module, but the
             # caller of type.__new__ is ABCMeta.__new__ (module 'abc').
             namespace = dict(namespace, __module__=_caller_module(2))
-        slots, weakref_slot = _slot_options(bases, kwargs)
+        slots, weakref_slot, cache_hash = _slot_options(bases, kwargs)
+        cached = cached_properties(namespace) if slots else None
         if slots:
             namespace = _slotted_namespace(name, bases, namespace, weakref_slot)
+        if cached and '__dict__' not in _inherited_slots(bases):
+            namespace = add_cached_slots(name, namespace, cached,
+                                         _current_backend().cached_property)
+        if cache_hash:
+            namespace = add_hash_slot(namespace, _inherited_slots(bases))
         if _ABC_PARAMETERS.isdisjoint(kwargs) or _after(mcls, DataClassMeta) is not abc.ABCMeta:
             return super().__new__(mcls, name, bases, namespace, **kwargs)
         # What ABCMeta.__new__ does, without binding the class keywords to its
@@ -128,9 +136,11 @@ def _with_dataclass_base(bases):
 
 
 def _slot_options(bases, kwargs):
+    """The options that decide the class's slots: slots, weakref_slot, cache_hash."""
     inherited = _options.parent_params(bases)
     return (kwargs.get('slots', getattr(inherited, 'slots', False)),
-            kwargs.get('weakref_slot', getattr(inherited, 'weakref_slot', False)))
+            kwargs.get('weakref_slot', getattr(inherited, 'weakref_slot', False)),
+            kwargs.get('cache_hash', getattr(inherited, 'cache_hash', False)))
 
 
 def _slotted_namespace(name, bases, namespace, weakref_slot):
@@ -226,7 +236,7 @@ class DataClass(metaclass=DataClassMeta):
         """
         explicit, rest = _options.split(kwargs)
         if rest and _next_init_subclass(cls) is object:
-            raise _options.unknown(cls, rest)
+            raise _options.unknown(cls, rest, DataClass)
         _build(cls, explicit)
         super().__init_subclass__(**rest)
 
@@ -265,7 +275,12 @@ def _build(cls, explicit):
     _store(cls, '__dataclass_fields__', fields)
     _attach_methods(cls, params, list(fields.values()))
     _set_class_attributes(cls, params, fields.values())
-    _current_backend().construct(cls)
+    backend = _current_backend()
+    if params.cache_hash:
+        _finish_cache_hash(cls, params, backend)
+    if not params.gc:  # what the instances are: untracked only where the backend can
+        params.gc = not backend.untrack(cls)
+    backend.construct(cls)
 
 
 def _pop_slotted(cls):
@@ -307,7 +322,8 @@ _METHODS = (
 # breaks (``__init__: int = 0`` leaves ``C.__init__ == 0``); we refuse up front.
 _RESERVED = frozenset([row[0] for row in _METHODS] + [
     '__hash__', '__match_args__', '__post_init__', '__dataclass_fields__',
-    '__dataclass_params__', '__class__', '__dict__', '__slots__', '__weakref__'])
+    '__dataclass_params__', '__class__', '__dict__', '__slots__', '__weakref__',
+    HASH_SLOT])
 
 
 def _check_reserved_names(cls, own):
