@@ -249,7 +249,7 @@ def framework_keywords(cls, base):
             continue
         keys = [p.name for p in parameters if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
         if keys:
-            found[klass.__qualname__] = keys
+            found[klass.__name__] = keys
     return found
 
 
