@@ -18,6 +18,7 @@ from ._fields import (
     field, kind_of, merge_base_fields, set_defaults_on_class)
 from ._backend import current as _current_backend
 from ._cached_property import add_cached_slots, cached_properties
+from ._field_hook import as_classmethod as _hook_as_classmethod, transform as _transform_fields
 from ._cache_hash import HASH_SLOT, add_hash_slot, finish as _finish_cache_hash
 from ._functions import REPLACE_ENTRY, _caller_module
 from ._init import make_init
@@ -83,6 +84,15 @@ class DataClassMeta(abc.ABCMeta):
             raise TypeError(_options.decorated(cls, value, DataClassMeta))
         super().__setattr__(name, value)
 
+    def __transform_fields__(cls, fields):
+        """The field hook's last stop: ``fields`` unchanged (docs/frameworks.md).
+
+        A ``DataClassMeta`` subclass may define it to change or add the fields
+        of each of its classes, after collection and merging and before any
+        method is made; ``super().__transform_fields__(fields)`` passes on.
+        """
+        return fields
+
     def __new__(mcls, name, bases, namespace, /, **kwargs):
         bases = _with_dataclass_base(bases)
         if '__module__' not in namespace:
@@ -98,6 +108,7 @@ class DataClassMeta(abc.ABCMeta):
                                          _current_backend().cached_property)
         if cache_hash:
             namespace = add_hash_slot(namespace, _inherited_slots(bases))
+        namespace = _hook_as_classmethod(namespace)
         if _ABC_PARAMETERS.isdisjoint(kwargs) or _after(mcls, DataClassMeta) is not abc.ABCMeta:
             return super().__new__(mcls, name, bases, namespace, **kwargs)
         # What ABCMeta.__new__ does, without binding the class keywords to its
@@ -240,6 +251,19 @@ class DataClass(metaclass=DataClassMeta):
         _build(cls, explicit)
         super().__init_subclass__(**rest)
 
+    @classmethod
+    def __transform_fields__(cls, fields):
+        """The field hook: return the class's fields, changed or added to.
+
+        Called once per data class with a list of its fields (inherited ones
+        first, as ``fields()`` orders them, ClassVars and InitVars included),
+        after they are collected and merged and before any method is made. A
+        framework base overrides it (a plain function is made a classmethod);
+        each returned ``Field`` is checked as one written in the class body.
+        This one passes the call on to the metaclass's.
+        """
+        return type(cls).__transform_fields__(cls, fields)
+
 
 # What ``__init__.pyi`` declares to type checkers (PEP 681), for runtime
 # introspection: the dict ``typing.dataclass_transform`` would set, written out
@@ -250,6 +274,12 @@ DataClass.__dataclass_transform__ = {
     'field_specifiers': (field, Field, dataclasses.field, dataclasses.Field),
     'kwargs': {},
 }
+
+
+# The field hooks of DataClass and DataClassMeta: where both are the class's,
+# there is no hook to call.
+_DEFAULT_HOOK = DataClass.__dict__['__transform_fields__'].__func__
+_DEFAULT_META_HOOK = DataClassMeta.__transform_fields__
 
 
 def _next_init_subclass(cls):
@@ -273,6 +303,11 @@ def _build(cls, explicit):
     _options.check_conflicts(cls, params, explicit, flags)
     _store(cls, '__dataclass_params__', params)
     _store(cls, '__dataclass_fields__', fields)
+    hooked = _transform_fields(cls, fields, params, _DEFAULT_HOOK, _DEFAULT_META_HOOK)
+    if hooked is not fields:
+        _check_reserved_names(cls, hooked.values())
+        _store(cls, '__dataclass_fields__', hooked)
+        fields = hooked
     _attach_methods(cls, params, list(fields.values()))
     _set_class_attributes(cls, params, fields.values())
     backend = _current_backend()
