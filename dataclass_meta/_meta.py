@@ -228,7 +228,11 @@ class DataClass(metaclass=DataClassMeta):
 
     The options are ``@dataclass``'s, with its defaults: ``init``, ``repr``,
     ``eq``, ``order``, ``unsafe_hash``, ``frozen``, ``match_args``, ``kw_only``,
-    ``slots``, ``weakref_slot``; each is ``True`` or ``False``. A subclass
+    ``slots``, ``weakref_slot``; and ours: ``cache_hash`` (the hash computed once
+    per instance, never pickled, copied or replaced; needs a generated
+    ``__hash__``) and ``gc`` (``gc=False``: with the compiled core, instances the
+    cyclic garbage collector never tracks, so a reference cycle through them is
+    never freed). Each is ``True`` or ``False``. A subclass
     inherits its data-class parent's options and overrides them with its own
     keywords; other class keywords go on to ``__init_subclass__``. Conflicts
     (``frozen`` against a parent, ``order`` without ``eq``, an unknown keyword)
