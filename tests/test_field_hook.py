@@ -4,7 +4,7 @@ import copy
 import dataclasses
 import inspect
 import types
-from typing import ClassVar, Optional
+from typing import ClassVar
 
 import pytest
 
@@ -37,7 +37,7 @@ def test_base_hook_sees_merged_fields_and_adds_one():
         def __transform_fields__(cls, fields):  # a plain function: made a classmethod
             seen.append((cls.__name__, [f.name for f in fields]))
             if 'id' not in [f.name for f in fields]:
-                fields = [_new_field('id', Optional[int], default=None), *fields]
+                fields = [_new_field('id', int, default=0), *fields]
             return fields
 
     class A(Base, kw_only=True):
@@ -47,10 +47,10 @@ def test_base_hook_sees_merged_fields_and_adds_one():
         b: str = 'x'
     assert seen == [('A', ['a']), ('B', ['id', 'a', 'b'])]
     assert [f.name for f in fields(B)] == ['id', 'a', 'b']
-    assert str(inspect.signature(A)) == '(*, id: Optional[int] = None, a: int) -> None'
-    assert repr(A(a=1)) == 'test_base_hook_sees_merged_fields_and_adds_one.<locals>.A(id=None, a=1)'
+    assert str(inspect.signature(A)) == '(*, id: int = 0, a: int) -> None'
+    assert repr(A(a=1)) == 'test_base_hook_sees_merged_fields_and_adds_one.<locals>.A(id=0, a=1)'
     assert A(a=1) == A(a=1) != A(a=1, id=2)
-    assert A.id is None and fields(A)[0].kw_only is True  # the class's kw_only
+    assert A.id == 0 and fields(A)[0].kw_only is True  # the class's kw_only
 
 
 def test_runs_before_methods_and_init_subclass_after_super():
