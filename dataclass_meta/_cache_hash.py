@@ -39,7 +39,7 @@ def add_hash_slot(namespace, taken):
 def check(cls, hash_, made):
     """The error for ``cache_hash=True`` on a class whose ``__hash__`` (``hash_``,
     what the class has now) was not generated for it (``made(hash_)``)."""
-    if made(hash_) and cls.__dict__.get('__hash__') is hash_:
+    if cls.__dict__.get('__hash__') is hash_ and made(hash_):
         return
     if '__hash__' in cls.__dict__ and hash_ is not None:
         msg = (f'data class {cls.__name__!r} has cache_hash=True and its own __hash__: '

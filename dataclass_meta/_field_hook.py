@@ -84,8 +84,8 @@ def _store_default(cls, where, f):
     own = cls.__dict__.get(f.name)
     if isinstance(own, types.MemberDescriptorType) or f._field_type is not FIELD:
         return
-    if cls.__dictoffset__ == 0 and not isinstance(getattr(cls, f.name, None),
-                                                  types.MemberDescriptorType):
+    if not _has_instance_dict(cls) and not isinstance(getattr(cls, f.name, None),
+                                                      types.MemberDescriptorType):
         msg = (f'{where} added field {f.name!r}, which has no slot in a class without '
                f'__dict__: add it to the namespace in a DataClassMeta subclass instead')
         raise TypeError(msg)
@@ -93,3 +93,9 @@ def _store_default(cls, where, f):
         type.__setattr__(cls, f.name, f.default)  # past DataClassMeta's guard
     elif f.name in cls.__dict__:
         type.__delattr__(cls, f.name)
+
+
+def _has_instance_dict(cls):
+    """Whether instances of ``cls`` have a ``__dict__``: a class in its MRO made the
+    descriptor (``__dictoffset__`` is CPython's only; PyPy has this too)."""
+    return any('__dict__' in klass.__dict__ for klass in cls.__mro__[:-1])

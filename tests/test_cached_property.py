@@ -70,8 +70,14 @@ def test_del_resets_and_assignment_replaces(slots):
     ``del`` of a value never computed raises the stdlib's AttributeError."""
     C = _define(slots)
     c = C(2)
-    with pytest.raises(AttributeError, match="^'C' object has no attribute 'double'$"):
+    message = "'C' object has no attribute 'double'"
+    if not slots:  # the stdlib's own cached_property, in the interpreter's words
+        with pytest.raises(AttributeError) as plain:
+            del type('C', (), {'double': functools.cached_property(len)})().double
+        message = str(plain.value)
+    with pytest.raises(AttributeError) as info:
         del c.double
+    assert str(info.value) == message
     assert c.double == 4
     del c.double
     assert c.double == 4 and C.calls == [2, 2]
@@ -188,7 +194,7 @@ def test_one_property_under_two_names():
 def test_foreign_instance_is_refused():
     """The descriptor used on an object of another class raises, never reads its memory."""
     C = _define()
-    with pytest.raises(TypeError, match="doesn't apply to a 'object' object"):
+    with pytest.raises(TypeError, match="doesn't apply to (a )?'object' object"):
         C.__dict__['double'].__get__(object(), object)
     with pytest.raises(TypeError):
         C.__dict__['double'].__set__(object(), 1)
