@@ -154,6 +154,15 @@ class DataClassMetaKit(Kit):
         with _pure_factories(self.pure):
             return super().build(name, fields, doc, base)
 
+    def build_source(self, source, name):
+        """The class ``name`` that ``source`` (a class statement over ``DataClass``)
+        defines, on this kit's backend: for rows that need options of ours."""
+        import functools
+        ns = dict(vars(self.module()), functools=functools)
+        with _pure_factories(self.pure):
+            exec(source, ns)
+        return ns[name]
+
     def made(self, name, fields):
         import dataclass_meta
         with _pure_factories(self.pure):

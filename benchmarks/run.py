@@ -85,6 +85,14 @@ OPERATIONS = [
     ('fields', 'fields() of an instance', 'fields(a)',
      lambda k, c: {'fields': _need(k.fields), 'a': c.P(1, 2, 3, 4, 5)}),
     ('copy', 'copy.copy', 'copy(a)', lambda k, c: {'copy': copy.copy, 'a': c.P(1, 2, 3, 4, 5)}),
+    # Our options beyond the stdlib, against the stdlib's nearest: the hash of a
+    # cache_hash=True class after its first call against @dataclass(frozen=True)'s;
+    # a slotted class's cached_property read after the first against a plain slot
+    # read of @dataclass(slots=True). Only dataclass_meta's kits take part.
+    ('hash_cached', 'hash, cache_hash=True, after the first', 'hash(a)',
+     lambda k, c: _cache_hash_instance(k, c)),
+    ('cached_read', 'cached_property read on slots, after the first', 'a.c',
+     lambda k, c: _cached_property_instance(k, c)),
     ('pickle', 'pickle round trip', 'loads(dumps(a))',
      lambda k, c: {'loads': pickle.loads, 'dumps': pickle.dumps, 'a': c.P(1, 2, 3, 4, 5)}),
 ]
@@ -116,7 +124,53 @@ TARGETS = [
     ('asdict, nested', 'asdict', 'dm', _PURE),
     ('astuple, nested', 'astuple', 'dm', _PURE),
     ('replace', 'replace', 'dm', _PURE),
+    ('hash, cache_hash, after the first', 'hash_cached', 'dm_frozen', 0.3),
+    ('cached_property read on slots, after the first', 'cached_read', 'dm_slots', 1.1),
 ]
+
+
+_CACHE_HASH = '''
+class H(DataClass, frozen=True, cache_hash=True):
+    a: int
+    b: int
+    c: int
+    d: int
+    e: int = 0
+'''
+_CACHED_PROPERTY = '''
+class S(DataClass, slots=True):
+    a: int
+    b: int
+    d: int
+    e: int = 0
+
+    @functools.cached_property
+    def c(self):
+        return 3
+'''
+
+
+def _cache_hash_instance(kit, classes):
+    """``a``: a warmed ``cache_hash`` instance (dm, frozen), or the stdlib's frozen P."""
+    if kit.name == 'std_frozen':
+        return {'a': _hashable(classes.P(1, 2, 3, 4, 5))}
+    if not (kit.name.startswith('dm') and kit.frozen and not kit.slots):
+        raise LookupError
+    a = kit.build_source(_CACHE_HASH, 'H')(1, 2, 3, 4, 5)
+    hash(a)
+    return {'a': a}
+
+
+def _cached_property_instance(kit, classes):
+    """``a``: a slotted instance whose ``c`` is a computed cached_property (dm), or
+    the stdlib's slotted P, whose ``c`` is a plain slot."""
+    if kit.name == 'std_slots':
+        return {'a': classes.P(1, 2, 3, 4, 5)}
+    if not (kit.name.startswith('dm') and kit.slots and not kit.frozen):
+        raise LookupError
+    a = kit.build_source(_CACHED_PROPERTY, 'S')(1, 2, 4, 5)
+    a.c  # noqa: B018 -- computed once, before timing
+    return {'a': a}
 
 
 def _hashable(obj):
@@ -258,6 +312,49 @@ def memory_per_instance(contenders, classes, count):
     return result
 
 
+_GC_CLASSES = '''
+class Plain(DataClass):
+    a: int
+    b: int
+    c: int
+    d: int
+    e: int = 0
+
+
+class Untracked(DataClass, gc=False):
+    a: int
+    b: int
+    c: int
+    d: int
+    e: int = 0
+'''
+
+
+def gc_collect(count, runs):
+    """A full ``gc.collect()`` with ``count`` instances of a 5-field class held in a
+    dict, plain and with ``gc=False``: median seconds of each, and their ratio
+    (the two timed alternately, one dict alive at a time). Empty where
+    ``gc=False`` cannot untrack (the pure backend, PyPy)."""
+    from dataclass_meta import DataClass
+    ns = {'DataClass': DataClass}
+    exec(_GC_CLASSES, ns)
+    if ns['Untracked'].__dataclass_params__.gc:
+        return {}
+    pair = [('plain', ns['Plain']), ('gc_false', ns['Untracked'])]
+    times = {'plain': [], 'gc_false': []}
+    for r in range(runs):
+        for name, cls in (pair if r % 2 == 0 else pair[::-1]):
+            held = {i: cls(i, 2, 3, 4, 5) for i in range(count)}
+            gc.collect()
+            start = time.perf_counter()
+            gc.collect()
+            times[name].append(time.perf_counter() - start)
+            del held
+    plain, untracked = (statistics.median(times[n]) for n in ('plain', 'gc_false'))
+    return {'instances': count, 'seconds': {'plain': plain, 'gc_false': untracked},
+            'ratio': untracked / plain}
+
+
 def import_times(modules, runs):
     """Cumulative ``-X importtime`` of each module, in ms, fresh processes.
 
@@ -389,6 +486,8 @@ def main(argv=None):
         return results
     results['memory'] = memory_per_instance(contenders, classes, 100 if quick else 10000)
     print('  memory per instance (bytes):', results['memory'], flush=True)
+    results['gc_collect'] = gc_collect(10_000 if quick else 1_000_000, 3 if quick else 7)
+    print('  gc.collect() over instances in a dict:', results['gc_collect'], flush=True)
     modules = ['dataclasses', 'dataclass_meta', 'attrs', 'msgspec']
     results['import_ms'], results['import_extra_ms'] = import_times(
         modules, 2 if quick else 30)
@@ -434,6 +533,8 @@ COMPILED_TARGETS = [
     ('asdict, nested', 'asdict', 'dm', 0.3),
     ('astuple, nested', 'astuple', 'dm', 0.3),
     ('replace', 'replace', 'dm', 0.4),
+    ('hash, cache_hash, after the first', 'hash_cached', 'dm_frozen', 0.3),
+    ('cached_property read on slots, after the first', 'cached_read', 'dm_slots', 1.1),
 ]
 
 
@@ -479,6 +580,12 @@ def targets(results):
             out.append({'name': f'memory per instance, {who} / {ref}', 'operation': 'memory',
                         'contender': who, 'bound': 1.0, 'ratio': mem[who] / mem[ref],
                         'met': mem[who] <= mem[ref]})
+    collect = results.get('gc_collect') or {}
+    if collect:
+        out.append({'name': f'full gc.collect() over {collect["instances"]:,} instances in '
+                            f'a dict, gc=False / plain', 'operation': 'gc_collect',
+                    'contender': 'dm', 'bound': 0.1, 'ratio': collect['ratio'],
+                    'met': collect['ratio'] <= 0.1})
     ops_msgspec = [(k, ops[k]['seconds']) for k in ('class5', 'class20') if k in ops]
     for key, secs in ops_msgspec:
         if 'msgspec' in secs and 'dm' in secs:

@@ -98,6 +98,8 @@ def field(
 
 class DataClassMeta(abc.ABCMeta):
     """Metaclass of data classes; name ``DataClass`` among the bases for checkers."""
+    def __transform_fields__(
+        cls, fields: list[dataclasses.Field[Any]]) -> list[dataclasses.Field[Any]]: ...
 
 @dataclass_transform(field_specifiers=(field, Field, dataclasses.field, dataclasses.Field))
 class DataClass(metaclass=DataClassMeta):
@@ -106,7 +108,12 @@ class DataClass(metaclass=DataClassMeta):
     # at runtime each subclass gets its own.
     __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
     __dataclass_params__: ClassVar[Any]
-    def __init_subclass__(cls, **kwargs: Any) -> None: ...
+    # The options beyond @dataclass's, which PEP 681 does not know: typed here.
+    def __init_subclass__(
+        cls, *, cache_hash: bool = False, gc: bool = True, **kwargs: Any) -> None: ...
+    @classmethod
+    def __transform_fields__(
+        cls, fields: list[dataclasses.Field[Any]]) -> list[dataclasses.Field[Any]]: ...
 
 
 def namespace_annotations(namespace: dict[str, Any]) -> dict[str, Any]: ...
@@ -128,6 +135,8 @@ def make_dataclass(
     kw_only: bool = ...,
     slots: bool = ...,
     weakref_slot: bool = ...,
+    cache_hash: bool = ...,
+    gc: bool = ...,
     module: str | None = None,
     decorator: Callable[..., type] = ...,
 ) -> type[DataClass]: ...

@@ -17,7 +17,7 @@ import os
 import sys
 from dataclasses import FrozenInstanceError
 
-from . import _functions, _init, _methods
+from . import _cache_hash, _cached_property, _functions, _init, _methods
 from ._relabel import is_template
 from ._interop import pprint_shape
 
@@ -45,6 +45,13 @@ class PureBackend(_Backend):
     attach = staticmethod(_methods.attach)
     asdict = staticmethod(_functions.pure_asdict)
     astuple = staticmethod(_functions.pure_astuple)
+    cache_hash = staticmethod(_cache_hash.make_cache_hash)
+    cached_property = _cached_property.SlottedCachedProperty
+
+    @staticmethod
+    def untrack(cls):
+        """``gc=False``: a Python class's instances stay tracked; whether not."""
+        return False
 
     @staticmethod
     def construct(cls):
@@ -156,6 +163,19 @@ class CompiledBackend(_Backend):
         method = self.speedups.replace('__replace__', *args, False)
         method.replace = self.speedups.replace('replace', *args, True)
         return method
+
+    # C contract: cache_hash(name, hash, member) wraps ``hash`` with the slot
+    # of the member descriptor ``member`` (see perclass.c).
+    def cache_hash(self, hash_, member):
+        return self.speedups.cache_hash('__hash__', hash_, member)
+
+    # C contract: cached_property(func, slot); __set_name__ finds the slot.
+    def cached_property(self, func, slot):
+        return self.speedups.cached_property(func, slot)
+
+    def untrack(self, cls):
+        """``gc=False``: instances of ``cls`` allocated untracked; whether so."""
+        return self.speedups.untrack(cls)
 
     def construct(self, cls):
         """``cls(...)`` runs its compiled ``__init__`` on a new instance directly,

@@ -12,7 +12,7 @@ from _weakref import ref as _weakref  # weakref's own; weakref.py costs on 3.15
 
 from . import _backend
 from ._fields import FIELD
-from ._options import NAMES as _OPTION_NAMES
+from ._options import OPTIONS as _OPTION_NAMES
 
 _FIELDS = '__dataclass_fields__'
 # (class, what replace() calls with (obj, changes)) on each data class: the
@@ -195,7 +195,8 @@ _UNSET = object()
 def make_dataclass(cls_name, fields, *, bases=(), namespace=None, init=_UNSET,
                    repr=_UNSET, eq=_UNSET, order=_UNSET, unsafe_hash=_UNSET,
                    frozen=_UNSET, match_args=_UNSET, kw_only=_UNSET, slots=_UNSET,
-                   weakref_slot=_UNSET, module=None, decorator=_UNSET):
+                   weakref_slot=_UNSET, cache_hash=_UNSET, gc=_UNSET, module=None,
+                   decorator=_UNSET):
     """Create a data class from a name and ``fields``: ``name``, ``(name, type)``
     or ``(name, type, Field)`` items. It is built by ``DataClassMeta``, with
     ``DataClass`` added to ``bases``; options not given are inherited from them.

@@ -17,6 +17,9 @@ from ._fields import (
     CLASSVAR as _CLASSVAR, FIELD, Field, annotations_of, check_field_order, collect_own_fields,
     field, kind_of, merge_base_fields, set_defaults_on_class)
 from ._backend import current as _current_backend
+from ._cached_property import add_cached_slots, cached_properties
+from ._field_hook import as_classmethod as _hook_as_classmethod, transform as _transform_fields
+from ._cache_hash import HASH_SLOT, add_hash_slot, finish as _finish_cache_hash
 from ._functions import REPLACE_ENTRY, _caller_module
 from ._init import make_init
 from ._interop import rich_repr
@@ -81,15 +84,31 @@ class DataClassMeta(abc.ABCMeta):
             raise TypeError(_options.decorated(cls, value, DataClassMeta))
         super().__setattr__(name, value)
 
+    def __transform_fields__(cls, fields):
+        """The field hook's last stop: ``fields`` unchanged (docs/frameworks.md).
+
+        A ``DataClassMeta`` subclass may define it to change or add the fields
+        of each of its classes, after collection and merging and before any
+        method is made; ``super().__transform_fields__(fields)`` passes on.
+        """
+        return fields
+
     def __new__(mcls, name, bases, namespace, /, **kwargs):
         bases = _with_dataclass_base(bases)
         if '__module__' not in namespace:
             # A direct call: type() would name the caller's module, but the
             # caller of type.__new__ is ABCMeta.__new__ (module 'abc').
             namespace = dict(namespace, __module__=_caller_module(2))
-        slots, weakref_slot = _slot_options(bases, kwargs)
+        slots, weakref_slot, cache_hash = _slot_options(bases, kwargs)
+        cached = cached_properties(namespace) if slots else None
         if slots:
             namespace = _slotted_namespace(name, bases, namespace, weakref_slot)
+        if cached and '__dict__' not in _inherited_slots(bases):
+            namespace = add_cached_slots(name, namespace, cached,
+                                         _current_backend().cached_property)
+        if cache_hash:
+            namespace = add_hash_slot(namespace, _inherited_slots(bases))
+        namespace = _hook_as_classmethod(namespace)
         if _ABC_PARAMETERS.isdisjoint(kwargs) or _after(mcls, DataClassMeta) is not abc.ABCMeta:
             return super().__new__(mcls, name, bases, namespace, **kwargs)
         # What ABCMeta.__new__ does, without binding the class keywords to its
@@ -128,9 +147,11 @@ def _with_dataclass_base(bases):
 
 
 def _slot_options(bases, kwargs):
+    """The options that decide the class's slots: slots, weakref_slot, cache_hash."""
     inherited = _options.parent_params(bases)
     return (kwargs.get('slots', getattr(inherited, 'slots', False)),
-            kwargs.get('weakref_slot', getattr(inherited, 'weakref_slot', False)))
+            kwargs.get('weakref_slot', getattr(inherited, 'weakref_slot', False)),
+            kwargs.get('cache_hash', getattr(inherited, 'cache_hash', False)))
 
 
 def _slotted_namespace(name, bases, namespace, weakref_slot):
@@ -207,7 +228,11 @@ class DataClass(metaclass=DataClassMeta):
 
     The options are ``@dataclass``'s, with its defaults: ``init``, ``repr``,
     ``eq``, ``order``, ``unsafe_hash``, ``frozen``, ``match_args``, ``kw_only``,
-    ``slots``, ``weakref_slot``; each is ``True`` or ``False``. A subclass
+    ``slots``, ``weakref_slot``; and ours: ``cache_hash`` (the hash computed once
+    per instance, never pickled, copied or replaced; needs a generated
+    ``__hash__``) and ``gc`` (``gc=False``: with the compiled core, instances the
+    cyclic garbage collector never tracks, so a reference cycle through them is
+    never freed). Each is ``True`` or ``False``. A subclass
     inherits its data-class parent's options and overrides them with its own
     keywords; other class keywords go on to ``__init_subclass__``. Conflicts
     (``frozen`` against a parent, ``order`` without ``eq``, an unknown keyword)
@@ -226,9 +251,22 @@ class DataClass(metaclass=DataClassMeta):
         """
         explicit, rest = _options.split(kwargs)
         if rest and _next_init_subclass(cls) is object:
-            raise _options.unknown(cls, rest)
+            raise _options.unknown(cls, rest, DataClass)
         _build(cls, explicit)
         super().__init_subclass__(**rest)
+
+    @classmethod
+    def __transform_fields__(cls, fields):
+        """The field hook: return the class's fields, changed or added to.
+
+        Called once per data class with a list of its fields (inherited ones
+        first, as ``fields()`` orders them, ClassVars and InitVars included),
+        after they are collected and merged and before any method is made. A
+        framework base overrides it (a plain function is made a classmethod);
+        each returned ``Field`` is checked as one written in the class body.
+        This one passes the call on to the metaclass's.
+        """
+        return type(cls).__transform_fields__(cls, fields)
 
 
 # What ``__init__.pyi`` declares to type checkers (PEP 681), for runtime
@@ -240,6 +278,12 @@ DataClass.__dataclass_transform__ = {
     'field_specifiers': (field, Field, dataclasses.field, dataclasses.Field),
     'kwargs': {},
 }
+
+
+# The field hooks of DataClass and DataClassMeta: where both are the class's,
+# there is no hook to call.
+_DEFAULT_HOOK = DataClass.__dict__['__transform_fields__'].__func__
+_DEFAULT_META_HOOK = DataClassMeta.__transform_fields__
 
 
 def _next_init_subclass(cls):
@@ -263,9 +307,19 @@ def _build(cls, explicit):
     _options.check_conflicts(cls, params, explicit, flags)
     _store(cls, '__dataclass_params__', params)
     _store(cls, '__dataclass_fields__', fields)
+    hooked = _transform_fields(cls, fields, params, _DEFAULT_HOOK, _DEFAULT_META_HOOK)
+    if hooked is not fields:
+        _check_reserved_names(cls, hooked.values())
+        _store(cls, '__dataclass_fields__', hooked)
+        fields = hooked
     _attach_methods(cls, params, list(fields.values()))
     _set_class_attributes(cls, params, fields.values())
-    _current_backend().construct(cls)
+    backend = _current_backend()
+    if params.cache_hash:
+        _finish_cache_hash(cls, params, backend)
+    if not params.gc:  # what the instances are: untracked only where the backend can
+        params.gc = not backend.untrack(cls)
+    backend.construct(cls)
 
 
 def _pop_slotted(cls):
@@ -307,7 +361,8 @@ _METHODS = (
 # breaks (``__init__: int = 0`` leaves ``C.__init__ == 0``); we refuse up front.
 _RESERVED = frozenset([row[0] for row in _METHODS] + [
     '__hash__', '__match_args__', '__post_init__', '__dataclass_fields__',
-    '__dataclass_params__', '__class__', '__dict__', '__slots__', '__weakref__'])
+    '__dataclass_params__', '__class__', '__dict__', '__slots__', '__weakref__',
+    HASH_SLOT])
 
 
 def _check_reserved_names(cls, own):

@@ -22,36 +22,60 @@ DEFAULTS = {
 }
 NAMES = tuple(DEFAULTS)
 
-
-class _Params:
-    """``__dataclass_params__`` with all ten options on every Python.
-
-    3.12+ has ``dataclasses._DataclassParams`` with ten slots and we use it; 3.10
-    and 3.11 keep only six there, so this twin carries the full set.
-    """
-
-    __slots__ = NAMES
-
-    def __init__(self, *values):
-        for name, value in zip(NAMES, values):
-            setattr(self, name, value)
-
-    def __repr__(self):
-        inner = ','.join(f'{name}={getattr(self, name)!r}' for name in NAMES)
-        return f'_DataclassParams({inner})'
+# Ours beyond ``@dataclass`` (per class, inherited the same way): ``cache_hash``
+# keeps the hash an instance computed; ``gc=False`` leaves instances untracked
+# by the cyclic collector where the backend can (``__dataclass_params__.gc``
+# then says what the instances are: False only where they are untracked).
+EXTRA_DEFAULTS = {
+    'cache_hash': False,
+    'gc': True,
+}
+#: Every class keyword ``DataClass`` takes.
+OPTIONS = NAMES + tuple(EXTRA_DEFAULTS)
+_ALL_DEFAULTS = {**DEFAULTS, **EXTRA_DEFAULTS}
 
 
-# 3.12+: gh-96142 gave _DataclassParams all ten options.
+def _extra_repr(params):
+    """``,cache_hash=True`` and the like: our options where they are not the
+    default, so that a class using none of them shows the stdlib's repr."""
+    return ''.join(f',{name}={getattr(params, name)!r}' for name, default
+                   in EXTRA_DEFAULTS.items() if getattr(params, name) is not default)
+
+
+# 3.12+: gh-96142 gave _DataclassParams all ten options; ours come after them.
 if len(getattr(dataclasses._DataclassParams, '__slots__', ())) == len(NAMES):
-    Params = dataclasses._DataclassParams
+    class Params(dataclasses._DataclassParams):
+        """``__dataclass_params__``: the stdlib's record with our options added."""
+
+        __slots__ = tuple(EXTRA_DEFAULTS)
+
+        def __init__(self, *values):
+            super().__init__(*values[:len(NAMES)])
+            for name, value in zip(EXTRA_DEFAULTS, values[len(NAMES):]):
+                setattr(self, name, value)
+
+        def __repr__(self):
+            return f'{super().__repr__()[:-1]}{_extra_repr(self)})'
 else:
-    Params = _Params
+    class Params:
+        """``__dataclass_params__`` with all ten options (and ours) on 3.10 and
+        3.11, whose ``dataclasses._DataclassParams`` keeps only six."""
+
+        __slots__ = OPTIONS
+
+        def __init__(self, *values):
+            for name, value in zip(OPTIONS, values):
+                setattr(self, name, value)
+
+        def __repr__(self):
+            inner = ','.join(f'{name}={getattr(self, name)!r}' for name in NAMES)
+            return f'_DataclassParams({inner}{_extra_repr(self)})'
 
 
 def split(kwargs):
     """Split class keywords into (ours, the rest for ``__init_subclass__``)."""
     ours = {}
-    for name in NAMES:
+    for name in OPTIONS:
         if name in kwargs:
             ours[name] = kwargs.pop(name)
     return ours, kwargs
@@ -77,7 +101,7 @@ def resolve(cls, explicit, flags):
     inherited = parent_params(cls.__bases__)
     declared = declared_defaults(cls)
     values = {}
-    for name, default in DEFAULTS.items():
+    for name, default in _ALL_DEFAULTS.items():
         if name in explicit:
             values[name] = explicit[name]
         elif name in declared:
@@ -189,16 +213,44 @@ def check_types(cls, explicit):
             raise TypeError(msg)
 
 
-def unknown(cls, names):
+def unknown(cls, names, base):
     """The error for class keywords that nobody consumed, ending as 3.14's
-    ``@dataclass(frozn=True)`` does: ``. Did you mean 'frozen'?`` (on every Python)."""
+    ``@dataclass(frozn=True)`` does: ``. Did you mean 'frozen'?`` (on every Python).
+
+    The keywords that the ``__init_subclass__`` of the classes between ``cls``
+    and ``base`` (``DataClass``) name are listed too, and are suggested alike:
+    a framework's ``table=`` misspelt is the framework's keyword misspelt.
+    """
     name = next(iter(names))
     from ._suggest import nearest  # an error path
-    match = nearest(list(NAMES), name)
+    framework = framework_keywords(cls, base)
+    match = nearest([*OPTIONS, *(k for keys in framework.values() for k in keys)], name)
+    takes = ''.join(f'; {owner}.__init_subclass__ takes {", ".join(keys)}'
+                    for owner, keys in framework.items())
     hint = '' if match is None else f". Did you mean '{match}'?"
     msg = (f'unknown option {name!r} for data class {cls.__name__!r}: expected one '
-           f'of {", ".join(NAMES)}{hint}')
+           f'of {", ".join(OPTIONS)}{takes}{hint}')
     return TypeError(msg)
+
+
+def framework_keywords(cls, base):
+    """{class name: keywords its ``__init_subclass__`` names}, for the classes
+    after ``cls`` and before ``base`` in the MRO (whose ``__init_subclass__``
+    ran for ``cls`` before ``base``'s), in MRO order; those naming none left out."""
+    import inspect  # an error path
+    mro = cls.__mro__
+    found = {}
+    for klass in mro[1:mro.index(base)]:
+        hook = klass.__dict__.get('__init_subclass__')
+        try:
+            parameters = list(inspect.signature(getattr(hook, '__func__', hook))
+                              .parameters.values())[1:]  # after cls
+        except (TypeError, ValueError):  # no hook here, or no signature to read
+            continue
+        keys = [p.name for p in parameters if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+        if keys:
+            found[klass.__name__] = keys
+    return found
 
 
 def decorated(cls, params, meta):

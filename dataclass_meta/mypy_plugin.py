@@ -51,12 +51,14 @@ def inherit_options(ctx: ClassDefContext) -> None:
     if own_decorator is not None:
         # mypy set the class's spec from its decorator just before this hook.
         declared = info.dataclass_transform_spec
-        info.metadata[_KEY] = {'declared': {
+        info.metadata.setdefault(_KEY, {})['declared'] = {
             name: getattr(declared, f'{name}_default') for name, default in _PEP_DEFAULTS.items()
-            if getattr(declared, f'{name}_default') != default}}
+            if getattr(declared, f'{name}_default') != default}
     inherited = find_dataclass_transform_spec(info)  # the parent's (the runtime's parent)
     if inherited is None:
         return
+    frozen = _keyword_bool(ctx, 'frozen')
+    _check_our_options(ctx, inherited.frozen_default if frozen is None else frozen)
     own_spec = info.dataclass_transform_spec if own_decorator is not None else None
     declaring = _nearest_declared(info)
     defaults = {}
@@ -71,6 +73,34 @@ def inherit_options(ctx: ClassDefContext) -> None:
     specifiers = (own_spec or inherited).field_specifiers
     info.dataclass_transform_spec = DataclassTransformSpec(
         field_specifiers=specifiers, **defaults)
+
+
+# Our class keywords beyond PEP 681's (cache_hash, gc): True or False, and
+# cache_hash=True needs a generated __hash__ (frozen, or unsafe_hash here or above).
+_OURS = ('cache_hash', 'gc')
+
+
+def _keyword_bool(ctx, name):
+    keyword = ctx.cls.keywords.get(name)
+    return None if keyword is None else parse_bool(keyword)
+
+
+def _check_our_options(ctx, frozen):
+    """The runtime's errors for ``cache_hash=`` and ``gc=`` that mypy can know."""
+    info, keywords = ctx.cls.info, ctx.cls.keywords
+    for name in _OURS:
+        if name in keywords and parse_bool(keywords[name]) is None:
+            ctx.api.fail(f'option {name!r} of data class {info.name!r} must be True or False',
+                         keywords[name])
+    unsafe_hash = _keyword_bool(ctx, 'unsafe_hash')
+    if unsafe_hash is not None:
+        info.metadata.setdefault(_KEY, {})['unsafe_hash'] = unsafe_hash
+    hashed = frozen and _keyword_bool(ctx, 'eq') is not False or any(
+        base.metadata.get(_KEY, {}).get('unsafe_hash') for base in info.mro)
+    if _keyword_bool(ctx, 'cache_hash') and not hashed:
+        ctx.api.fail(f'data class {info.name!r} has cache_hash=True but no generated '
+                     f'__hash__ to cache: make it frozen or pass unsafe_hash=True',
+                     keywords['cache_hash'])
 
 
 def _own_transform(defn):

@@ -1,5 +1,8 @@
 """A tour of dataclass_meta: run it top to bottom, it prints what each feature does."""
 
+import copy
+import functools
+import gc
 import pickle
 from typing import ClassVar
 
@@ -125,3 +128,22 @@ show('Order (InitVar not a field):', o)
 show('price from __post_init__:', o.price)
 show('fields():', [f.name for f in fields(Order)])
 show('__doc__ from the signature:', Order.__doc__)
+
+
+# 6. Beyond the stdlib, per class: cached_property on a slotted class, a hash
+#    computed once (cache_hash), instances the cyclic gc never scans (gc=False).
+class Circle(DataClass, slots=True, frozen=True, cache_hash=True, gc=False):
+    radius: float
+
+    @functools.cached_property
+    def area(self):
+        return 3.14159 * self.radius ** 2
+
+
+c = Circle(2.0)
+show('cached_property on slots:', c.area, '(computed once; no __dict__:',
+     not hasattr(c, '__dict__'), ')')
+show('cache_hash: same hash, kept:', hash(c) == hash(Circle(2.0)),
+     'copies start afresh:', not hasattr(copy.copy(c), '__dataclass_hash__'))
+show('gc=False: instances untracked?', not Circle.__dataclass_params__.gc,
+     '(compiled core only; gc.is_tracked:', getattr(gc, 'is_tracked', lambda o: None)(c), ')')

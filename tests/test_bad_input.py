@@ -30,7 +30,7 @@ SAME, PREFIX, TYPE, ACCEPTS = 'same', 'prefix', 'type', 'accepts'
 # raise ValueError from replace() and miss some checks, so we compare on 3.13+.
 STDLIB_CONTRACT = sys.version_info >= (3, 13)
 OPTIONS = ('init, repr, eq, order, unsafe_hash, frozen, match_args, kw_only, slots, '
-           'weakref_slot')
+           'weakref_slot, cache_hash, gc')
 
 
 class Unhashable:

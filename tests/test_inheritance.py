@@ -217,7 +217,7 @@ def test_unknown_keyword_suggests_the_nearest_option(typo, option):
     """A typo ends with 3.14's ``. Did you mean 'frozen'?``, on every Python."""
     with pytest.raises(TypeError) as info:
         type('C', (DataClass,), {}, **{typo: True})
-    assert str(info.value).endswith(f"weakref_slot. Did you mean '{option}'?")
+    assert str(info.value).endswith(f"cache_hash, gc. Did you mean '{option}'?")
 
 
 @pytest.mark.skipif(sys.version_info < (3, 13),
@@ -238,7 +238,7 @@ def test_unknown_keyword_far_from_any_option_suggests_nothing():
     """No option is close to ``table``: the list of options ends the message."""
     with pytest.raises(TypeError) as info:
         type('C', (DataClass,), {}, table='t')
-    assert str(info.value).endswith('slots, weakref_slot')
+    assert str(info.value).endswith('weakref_slot, cache_hash, gc')
 
 
 def test_non_default_after_inherited_default_names_the_parent():
@@ -300,3 +300,34 @@ def test_keywords_reach_a_mixin_after_dataclass():
         x: int
 
     assert seen == [('C', 'mint', ['x'])]
+
+
+def test_unknown_keyword_lists_and_suggests_the_framework_keywords():
+    """A framework's own keyword misspelt: the message lists what each
+    ``__init_subclass__`` before ``DataClass`` takes, and suggests the nearest."""
+    class Settings(DataClass):
+        def __init_subclass__(cls, /, *, env_prefix='', case_sensitive=False, **kwargs):
+            super().__init_subclass__(**kwargs)
+
+    class Tagged(Settings):
+        def __init_subclass__(cls, tag=None, **kwargs):
+            super().__init_subclass__(**kwargs)
+    with pytest.raises(TypeError) as info:
+        class Bad(Tagged, env_prefx='APP_'):
+            pass
+    assert str(info.value) == (
+        "unknown option 'env_prefx' for data class 'Bad': expected one of init, repr, eq, "
+        "order, unsafe_hash, frozen, match_args, kw_only, slots, weakref_slot, cache_hash, "
+        "gc; Tagged.__init_subclass__ takes tag; Settings.__init_subclass__ takes "
+        "env_prefix, case_sensitive. Did you mean 'env_prefix'?")
+
+
+def test_unknown_keyword_beside_a_framework_taking_only_kwargs():
+    """A framework ``__init_subclass__`` that names no keyword adds nothing to the list."""
+    class Base(DataClass):
+        def __init_subclass__(cls, **kwargs):
+            super().__init_subclass__(**kwargs)
+    with pytest.raises(TypeError) as info:
+        class Bad(Base, frozn=True):
+            pass
+    assert str(info.value).endswith("weakref_slot, cache_hash, gc. Did you mean 'frozen'?")

@@ -11,14 +11,17 @@
 Built on dataclass_meta's public extension points (docs/frameworks.md):
 - ``rename=`` is the framework's own class keyword, taken by ``__init_subclass__``;
   the framework inherits it itself (a class attribute), as class keywords are not;
-- the hook after the fields are final computes each field's JSON key (from
-  ``rename=`` or ``field(metadata={'json': ...})``) and refuses clashes;
+- the field hook (``__transform_fields__``) gives each field its JSON key in its
+  ``metadata['json_key']`` (``field(metadata={'json': ...})``, else from the
+  class's ``rename=``), before any method is made: ``fields()`` shows the keys;
+- the hook after the fields are final refuses two fields sharing a key;
 - the field types are resolved on first use, since annotations may name classes
   defined further down;
 - ``from_json`` decodes every field before it calls the class, so bad input never
   leaves a partly built object; ``__init__`` and ``__post_init__`` run as usual.
 """
 
+import copy
 import datetime
 import enum
 import json
@@ -64,19 +67,32 @@ class JSONModel(DataClass):
     __json_rename__ = 'none'
 
     def __init_subclass__(cls, /, *, rename=None, **kwargs):
-        super().__init_subclass__(**kwargs)  # the fields are final after this
-        rename = cls.__json_rename__ if rename is None else rename
+        rename = cls.__json_rename__ if rename is None else rename  # inherited
         if rename not in RENAMES:
             msg = (f'rename={rename!r} of {cls.__name__!r} is not supported: use one of '
                    f'{", ".join(map(repr, RENAMES))}')
             raise TypeError(msg)
-        keys = {f.name: f.metadata.get('json', RENAMES[rename](f.name))
-                for f in fields(cls) if f.init}
+        cls.__json_rename__ = rename  # for __transform_fields__, which super() calls
+        super().__init_subclass__(**kwargs)  # the fields are final after this
+        keys = {f.name: f.metadata['json_key'] for f in fields(cls) if f.init}
         if len(set(keys.values())) < len(keys):
             clash = [n for n, k in keys.items() if list(keys.values()).count(k) > 1]
             raise TypeError(f'fields {clash} of {cls.__name__!r} share a JSON key: rename one')
-        cls.__json_rename__, cls.__json_keys__ = rename, keys
+        cls.__json_keys__ = keys
         cls.__json_types__ = None  # resolved on first use
+
+    def __transform_fields__(cls, fields):
+        """Each field's JSON key into ``metadata['json_key']``: the one it names,
+        else its name renamed by this class's rule (a subclass may rename anew)."""
+        rename = RENAMES[cls.__json_rename__]
+        keyed = []
+        for f in fields:
+            key = f.metadata.get('json') or rename(f.name)
+            if f.metadata.get('json_key') != key:
+                f = copy.copy(f)  # an inherited field is its parent's too: change a copy
+                f.metadata = types.MappingProxyType({**f.metadata, 'json_key': key})
+            keyed.append(f)
+        return super().__transform_fields__(keyed)
 
     def to_dict(self):
         return encode(self)

@@ -27,6 +27,7 @@ module_traverse(PyObject *module, visitproc visit, void *arg)
     Py_VISIT(st->fn_fields_slow);
     Py_VISIT(st->fn_attach_fallback);
     Py_VISIT(st->field_marker);
+    Py_VISIT(st->cached_type);
     return 0;
 }
 
@@ -65,6 +66,7 @@ module_clear(PyObject *module)
     Py_CLEAR(st->fn_replace_slow);
     Py_CLEAR(st->fn_fields_slow);
     Py_CLEAR(st->field_marker);
+    Py_CLEAR(st->cached_type);
     return 0;
 }
 
@@ -115,6 +117,10 @@ module_exec(PyObject *module)
     }
     st->function_type = dm_function_type_create(module);
     if (st->function_type == NULL) {
+        return -1;
+    }
+    st->cached_type = dm_cached_type_create(module);
+    if (st->cached_type == NULL || PyModule_AddFunctions(module, dm_perclass_methods) < 0) {
         return -1;
     }
     return PyModule_AddType(module, st->function_type);

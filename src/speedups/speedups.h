@@ -20,6 +20,7 @@
  *   functions.c asdict / astuple
  *   construct.c a class's own vectorcall: C(...) runs the compiled __init__
  *   replace.c   __replace__ and what replace() calls
+ *   perclass.c  cache_hash, cached_property in a slot, gc=False
  *
  * References: a field marked "owned" holds a strong reference released by its
  * kind's clear(); "borrowed" is said where it is not. Every Python object the
@@ -59,6 +60,7 @@ typedef struct {
     PyObject *fn_field_names;  /* _functions._field_names */
     PyObject *fn_container;    /* _functions._container */
     PyObject *fn_asdict, *fn_astuple;  /* this module's own, for _container */
+    PyTypeObject *cached_type;  /* owned: slotted_cached_property (perclass.c) */
 } dm_state;
 
 /* The state of the module that made ``tp``, one of this module's types:
@@ -316,5 +318,7 @@ PyObject *dm_package_function(PyObject *module, PyMethodDef *def);
 PyObject *dm_asdict(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 PyObject *dm_astuple(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 PyObject *dm_set_functions(PyObject *module, PyObject *args);
+extern PyMethodDef dm_perclass_methods[];  /* added to the module by module_exec */
+PyTypeObject *dm_cached_type_create(PyObject *module);
 
 #endif /* DATACLASS_META_SPEEDUPS_H */

@@ -1,0 +1,418 @@
+/* The per-class options beyond the stdlib (_cache_hash.py, _cached_property.py,
+ * gc=False):
+ *   cache_hash(name, hash, member)   a __hash__ that keeps ``hash``'s result in
+ *                                    the slot of ``member``
+ *   cached_property(func, slot)      functools.cached_property for a class
+ *                                    without __dict__: the value in a slot
+ *   untrack(cls)                     instances of ``cls`` allocated untracked
+ *                                    by the cyclic gc
+ *
+ * The slots are the class's own (laid out by DataClassMeta before the type
+ * exists); their member descriptors say where they are. A value is read or
+ * stored at the member's offset only in an instance of the member's class (a
+ * type check first, as the member descriptor itself does), so a descriptor
+ * taken from one class and used on another object raises instead.
+ */
+
+#include "speedups.h"
+
+/* The offset of the writable object slot ``member`` (a member descriptor) in
+ * instances of its class, or -1 with a TypeError naming ``what``. */
+static Py_ssize_t
+perclass_slot_offset(PyObject *member, PyObject *what)
+{
+    if (member == NULL || !Py_IS_TYPE(member, &PyMemberDescr_Type)) {
+        PyErr_Format(PyExc_TypeError, "%S: not a slot's member descriptor", what);
+        return -1;
+    }
+    PyMemberDef *def = ((PyMemberDescrObject *)member)->d_member;
+    if (def->type != T_OBJECT_EX || (def->flags & READONLY)) {
+        PyErr_Format(PyExc_TypeError, "%S: not a writable object slot", what);
+        return -1;
+    }
+    return def->offset;
+}
+
+/* The value slot at ``offset`` of ``obj`` refers to, replacing what is there
+ * (released after the store: its release may run code). */
+static void
+perclass_store(PyObject *obj, Py_ssize_t offset, PyObject *value)
+{
+    PyObject **slot = (PyObject **)((char *)obj + offset);
+    PyObject *old = *slot;
+    *slot = Py_NewRef(value);
+    Py_XDECREF(old);
+}
+
+/* ------------------------------------------------------------------------ */
+/* cache_hash: the compiled __hash__ of a cache_hash=True class               */
+/* ------------------------------------------------------------------------ */
+
+typedef struct {
+    dm_function head;
+    PyObject *hash;      /* owned: the generated __hash__ whose result is kept */
+    PyObject *member;    /* owned: the member descriptor of the hash's slot */
+    Py_ssize_t offset;   /* of that slot, in instances of the member's class */
+} dm_cache_hash;
+
+static const char *const PARAMS_SELF[] = {"self"};
+
+static int
+cache_hash_traverse(dm_function *f, visitproc visit, void *arg)
+{
+    Py_VISIT(((dm_cache_hash *)f)->hash);
+    Py_VISIT(((dm_cache_hash *)f)->member);
+    return 0;
+}
+
+static void
+cache_hash_clear(dm_function *f)
+{
+    Py_CLEAR(((dm_cache_hash *)f)->hash);
+    Py_CLEAR(((dm_cache_hash *)f)->member);
+}
+
+static const dm_kind kind_cache_hash = {
+    PARAMS_SELF, 1, sizeof(dm_cache_hash), cache_hash_traverse, cache_hash_clear, NULL};
+
+/* ``hash(self)``: the kept value, else the generated __hash__'s, then kept.
+ * Python's _cache_hash.make_cache_hash. */
+static PyObject *
+cache_hash_call(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    dm_cache_hash *m = (dm_cache_hash *)self;
+    PyObject *obj;  /* borrowed from the caller */
+    if (m->head.cleared || m->member == NULL || m->hash == NULL) {
+        PyErr_SetString(PyExc_ReferenceError, "compiled function called after it was cleared");
+        return NULL;
+    }
+    if (dm_unpack(&m->head, args, nargsf, kwnames, &obj, 1) < 0) {
+        return NULL;
+    }
+    PyTypeObject *owner = PyDescr_TYPE(m->member);
+    if (!PyObject_TypeCheck(obj, owner)) {
+        /* the member descriptor's own TypeError */
+        return Py_TYPE(m->member)->tp_descr_get(m->member, obj, (PyObject *)Py_TYPE(obj));
+    }
+    PyObject *kept = *(PyObject **)((char *)obj + m->offset);
+    if (kept != NULL) {
+        return Py_NewRef(kept);
+    }
+    PyObject *hash = Py_NewRef(m->hash);  /* owned for the call: code runs in it */
+    PyObject *value = PyObject_CallOneArg(hash, obj);
+    Py_DECREF(hash);
+    if (value != NULL && m->member != NULL && PyObject_TypeCheck(obj, PyDescr_TYPE(m->member))) {
+        perclass_store(obj, m->offset, value);
+    }
+    return value;
+}
+
+/* cache_hash(name, hash, member) -> the compiled __hash__. */
+static PyObject *
+perclass_cache_hash(PyObject *module, PyObject *args)
+{
+    PyObject *name, *hash, *member;  /* borrowed */
+    if (!PyArg_ParseTuple(args, "UOO:cache_hash", &name, &hash, &member)) {
+        return NULL;
+    }
+    Py_ssize_t offset = perclass_slot_offset(member, name);
+    if (offset < 0) {
+        return NULL;
+    }
+    if (!PyCallable_Check(hash)) {
+        PyErr_SetString(PyExc_TypeError, "cache_hash: the hash must be callable");
+        return NULL;
+    }
+    dm_cache_hash *m = (dm_cache_hash *)dm_function_new(
+        PyModule_GetState(module), &kind_cache_hash, cache_hash_call, name);
+    if (m == NULL) {
+        return NULL;
+    }
+    m->hash = Py_NewRef(hash);
+    m->member = Py_NewRef(member);
+    m->offset = offset;
+    return (PyObject *)m;
+}
+
+/* ------------------------------------------------------------------------ */
+/* cached_property: functools.cached_property kept in a slot                  */
+/* ------------------------------------------------------------------------ */
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *func;      /* owned: computes the value */
+    PyObject *attrname;  /* owned str, NULL until __set_name__ */
+    PyObject *slot;      /* owned str: the name of the slot that keeps the value */
+    PyObject *doc;       /* owned: func.__doc__ */
+    PyObject *member;    /* owned: the slot's member descriptor, NULL until __set_name__ */
+    Py_ssize_t offset;   /* of that slot, in instances of the member's class */
+} dm_cached;
+
+static int
+cached_traverse(PyObject *self, visitproc visit, void *arg)
+{
+    dm_cached *c = (dm_cached *)self;
+    Py_VISIT(Py_TYPE(self));
+    Py_VISIT(c->func);
+    Py_VISIT(c->attrname);
+    Py_VISIT(c->slot);
+    Py_VISIT(c->doc);
+    Py_VISIT(c->member);
+    return 0;
+}
+
+static int
+cached_clear(PyObject *self)
+{
+    dm_cached *c = (dm_cached *)self;
+    Py_CLEAR(c->func);
+    Py_CLEAR(c->attrname);
+    Py_CLEAR(c->slot);
+    Py_CLEAR(c->doc);
+    Py_CLEAR(c->member);
+    return 0;
+}
+
+static void
+cached_dealloc(PyObject *self)
+{
+    PyTypeObject *tp = Py_TYPE(self);
+    PyObject_GC_UnTrack(self);
+    cached_clear(self);
+    tp->tp_free(self);
+    Py_DECREF(tp);
+}
+
+/* The instance ``obj`` whose slot this descriptor may use: 0 when it is one,
+ * else -1 with the member descriptor's TypeError (or the stdlib's for a
+ * cached_property used before __set_name__). */
+static int
+cached_check(dm_cached *c, PyObject *obj)
+{
+    if (c->member == NULL || c->func == NULL) {
+        PyErr_SetString(PyExc_TypeError,
+                        "Cannot use cached_property instance without calling __set_name__ on it.");
+        return -1;
+    }
+    if (!PyObject_TypeCheck(obj, PyDescr_TYPE(c->member))) {
+        PyObject *r = Py_TYPE(c->member)->tp_descr_get(c->member, obj, (PyObject *)Py_TYPE(obj));
+        Py_XDECREF(r);  /* raises: obj is not an instance of the slot's class */
+        return -1;
+    }
+    return 0;
+}
+
+/* ``obj.name``: the kept value, else ``func(obj)``, kept (3.12+'s
+ * cached_property, which has no lock); errors from func unchanged. */
+static PyObject *
+cached_get(PyObject *self, PyObject *obj, PyObject *Py_UNUSED(type))
+{
+    dm_cached *c = (dm_cached *)self;
+    if (obj == NULL || obj == Py_None) {
+        return Py_NewRef(self);
+    }
+    if (cached_check(c, obj) < 0) {
+        return NULL;
+    }
+    PyObject *kept = *(PyObject **)((char *)obj + c->offset);
+    if (kept != NULL) {
+        return Py_NewRef(kept);
+    }
+    PyObject *func = Py_NewRef(c->func);  /* owned for the call */
+    PyObject *value = PyObject_CallOneArg(func, obj);
+    Py_DECREF(func);
+    if (value != NULL && cached_check(c, obj) == 0) {
+        perclass_store(obj, c->offset, value);
+    }
+    else if (value != NULL) {  /* the class was torn down meanwhile */
+        Py_CLEAR(value);
+    }
+    return value;
+}
+
+/* ``obj.name = value`` keeps ``value``; ``del obj.name`` forgets the kept
+ * value, or raises as for an attribute that is not there. */
+static int
+cached_set(PyObject *self, PyObject *obj, PyObject *value)
+{
+    dm_cached *c = (dm_cached *)self;
+    if (cached_check(c, obj) < 0) {
+        return -1;
+    }
+    if (value != NULL) {
+        perclass_store(obj, c->offset, value);
+        return 0;
+    }
+    PyObject **slot = (PyObject **)((char *)obj + c->offset);
+    if (*slot == NULL) {
+        PyErr_Format(PyExc_AttributeError, "'%.100s' object has no attribute '%U'",
+                     Py_TYPE(obj)->tp_name, c->attrname);
+        return -1;
+    }
+    Py_CLEAR(*slot);
+    return 0;
+}
+
+/* __set_name__(owner, name): find the slot (laid out by DataClassMeta, in
+ * ``owner`` or a base) and take the name, as cached_property does. */
+static PyObject *
+cached_set_name(PyObject *self, PyObject *args)
+{
+    dm_cached *c = (dm_cached *)self;
+    PyObject *owner, *name;  /* borrowed */
+    if (!PyArg_ParseTuple(args, "O!U:__set_name__", &PyType_Type, &owner, &name)) {
+        return NULL;
+    }
+    if (c->slot == NULL) {
+        PyErr_SetString(PyExc_ReferenceError, "cached_property used after it was cleared");
+        return NULL;
+    }
+    if (c->attrname != NULL) {
+        int same = PyUnicode_Compare(c->attrname, name);
+        if (same == -1 && PyErr_Occurred()) {
+            return NULL;
+        }
+        if (same != 0) {
+            return PyErr_Format(PyExc_TypeError, "Cannot assign the same cached_property "
+                                "to two different names (%R and %R).", c->attrname, name);
+        }
+    }
+    PyObject *member = _PyType_Lookup((PyTypeObject *)owner, c->slot);  /* borrowed */
+    if (perclass_slot_offset(member, c->slot) < 0) {
+        return NULL;
+    }
+    if (!PyType_IsSubtype((PyTypeObject *)owner, PyDescr_TYPE(member))) {
+        return PyErr_Format(PyExc_TypeError, "%R: the slot %R is not of this class",
+                            owner, c->slot);
+    }
+    c->offset = ((PyMemberDescrObject *)member)->d_member->offset;
+    Py_XSETREF(c->member, Py_NewRef(member));
+    Py_XSETREF(c->attrname, Py_NewRef(name));
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+cached_repr(PyObject *self)
+{
+    dm_cached *c = (dm_cached *)self;
+    return PyUnicode_FromFormat("<cached_property %R in slot %R>",
+                                c->attrname ? c->attrname : Py_None,
+                                c->slot ? c->slot : Py_None);
+}
+
+static PyMemberDef cached_members[] = {
+    {"func", T_OBJECT, offsetof(dm_cached, func), READONLY, NULL},
+    {"attrname", T_OBJECT, offsetof(dm_cached, attrname), READONLY, NULL},
+    {"slot", T_OBJECT, offsetof(dm_cached, slot), READONLY, NULL},
+    {"__doc__", T_OBJECT, offsetof(dm_cached, doc), 0, NULL},
+    {NULL, 0, 0, 0, NULL}
+};
+
+static PyMethodDef cached_methods[] = {
+    {"__set_name__", cached_set_name, METH_VARARGS, NULL},
+    {"__class_getitem__", Py_GenericAlias, METH_O | METH_CLASS, NULL},
+    {NULL, NULL, 0, NULL}
+};
+
+static PyType_Slot cached_slots[] = {
+    {Py_tp_dealloc, cached_dealloc},
+    {Py_tp_repr, cached_repr},
+    {Py_tp_traverse, cached_traverse},
+    {Py_tp_clear, cached_clear},
+    {Py_tp_members, cached_members},
+    {Py_tp_methods, cached_methods},
+    {Py_tp_descr_get, cached_get},
+    {Py_tp_descr_set, cached_set},
+    {0, NULL}
+};
+
+static PyType_Spec cached_spec = {
+    .name = "dataclass_meta._speedups.slotted_cached_property",
+    .basicsize = sizeof(dm_cached),
+    .flags = (Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_IMMUTABLETYPE
+              | Py_TPFLAGS_DISALLOW_INSTANTIATION),
+    .slots = cached_slots,
+};
+
+PyTypeObject *
+dm_cached_type_create(PyObject *module)
+{
+    return (PyTypeObject *)PyType_FromModuleAndSpec(module, &cached_spec, NULL);
+}
+
+/* cached_property(func, slot) -> the descriptor, bound to its slot by
+ * __set_name__ when the class is made. */
+static PyObject *
+perclass_cached_property(PyObject *module, PyObject *args)
+{
+    PyObject *func, *slot;  /* borrowed */
+    if (!PyArg_ParseTuple(args, "OU:cached_property", &func, &slot)) {
+        return NULL;
+    }
+    if (!PyCallable_Check(func)) {
+        PyErr_SetString(PyExc_TypeError, "cached_property: func must be callable");
+        return NULL;
+    }
+    PyObject *doc = PyObject_GetAttrString(func, "__doc__");  /* owned */
+    if (doc == NULL) {
+        return NULL;
+    }
+    PyTypeObject *tp = ((dm_state *)PyModule_GetState(module))->cached_type;
+    dm_cached *c = (dm_cached *)tp->tp_alloc(tp, 0);  /* zero-filled, tracked */
+    if (c == NULL) {
+        Py_DECREF(doc);
+        return NULL;
+    }
+    c->func = Py_NewRef(func);
+    c->slot = Py_NewRef(slot);
+    c->doc = doc;  /* steals */
+    return (PyObject *)c;
+}
+
+/* ------------------------------------------------------------------------ */
+/* gc=False: instances the cyclic gc never tracks                            */
+/* ------------------------------------------------------------------------ */
+
+/* The allocation of every instance of a gc=False class (object.__new__,
+ * the class's own construction, copy and pickle all allocate through
+ * tp_alloc): PyType_GenericAlloc's, then untracked. */
+static PyObject *
+untracked_alloc(PyTypeObject *tp, Py_ssize_t nitems)
+{
+    PyObject *obj = PyType_GenericAlloc(tp, nitems);
+    if (obj != NULL) {
+        PyObject_GC_UnTrack(obj);
+    }
+    return obj;
+}
+
+/* untrack(cls) -> bool: whether instances of ``cls`` are now never tracked
+ * (a heap type allocating as PyType_GenericAlloc does, or one whose instances
+ * the gc does not know). */
+static PyObject *
+perclass_untrack(PyObject *Py_UNUSED(module), PyObject *cls)
+{
+    if (!PyType_Check(cls)) {
+        PyErr_SetString(PyExc_TypeError, "untrack: a class is required");
+        return NULL;
+    }
+    PyTypeObject *tp = (PyTypeObject *)cls;
+    if (!PyType_IS_GC(tp) || tp->tp_alloc == untracked_alloc) {
+        Py_RETURN_TRUE;
+    }
+    if (!(tp->tp_flags & Py_TPFLAGS_HEAPTYPE) || tp->tp_alloc != PyType_GenericAlloc) {
+        Py_RETURN_FALSE;
+    }
+    tp->tp_alloc = untracked_alloc;
+    Py_RETURN_TRUE;
+}
+
+PyMethodDef dm_perclass_methods[] = {
+    {"cache_hash", perclass_cache_hash, METH_VARARGS,
+     "cache_hash(name, hash, member): a __hash__ keeping hash's result in member's slot."},
+    {"cached_property", perclass_cached_property, METH_VARARGS,
+     "cached_property(func, slot): cached_property keeping its value in the slot."},
+    {"untrack", perclass_untrack, METH_O,
+     "untrack(cls) -> bool: instances of cls are allocated untracked by the gc."},
+    {NULL, NULL, 0, NULL}
+};
