@@ -13,7 +13,7 @@ from _thread import get_ident  # threading's own; importing threading costs ~1 m
 from dataclasses import MISSING, FrozenInstanceError
 
 from ._interop import pprint_shape
-from ._fields import CLASSVAR, FIELD, INITVAR
+from ._fields import CLASSVAR, FIELD, FORWARDREF, INITVAR
 from ._getters import tuple_getter
 from ._relabel import binds_as, relabel, templates
 
@@ -417,8 +417,12 @@ class LazyDoc:
 def _signature_text(owner):
     """``(x: int, y: int = 0)`` as the stdlib's docstring shows it, or ``''``."""
     import inspect
+    # 3.14+: a relabelled __init__ is a real function whose annotations are read
+    # through its __annotate__; FORWARDREF, as 3.14's dataclasses asks, so that a
+    # name not defined yet reads as itself instead of raising NameError.
+    formats = {} if FORWARDREF is None else {'annotation_format': FORWARDREF}
     try:
-        signature = str(_with_current_annotations(owner, inspect.signature(owner)))
+        signature = str(_with_current_annotations(owner, inspect.signature(owner, **formats)))
     except (TypeError, ValueError):
         return ''
     return signature.replace(' -> None', '')
