@@ -4,7 +4,7 @@
 orderings, ``__hash__``, ``__replace__``, ``__getstate__``, ``asdict`` and
 ``astuple``. Either kind reads the attributes in order and raises the first
 error, as ``(obj.a, obj.b)`` does. ``unrolled_stores``: on PyPy, ``__init__``'s
-stores for classes beyond the arity templates.
+stores for classes no template serves.
 
 - CPython: ``operator.attrgetter(*names)``, one C call for all the fields.
 - PyPy: the JIT cannot see into ``attrgetter`` (about 110 ns a call where a

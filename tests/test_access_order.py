@@ -99,7 +99,7 @@ def logging_getattribute(log):
     return __getattribute__
 
 
-FIELD_NAMES = 'abcdefghijkl'  # up to 12: past the largest arity template
+FIELD_NAMES = 'abcdefghijklmn'  # up to 14: past the largest template (12 fields)
 
 
 @st.composite
