@@ -51,7 +51,7 @@ class InitPlan:
 
     __slots__ = ('cls', 'first_param', 'positional', 'keyword', 'fields', 'names',
                  'n_positional', 'defaults', 'steps', 'initvars', 'unbound', 'frozen',
-                 'slots', 'has_post_init', 'simple', '_binder')
+                 'slots', 'has_post_init', '_binder')
     factory_marker = FACTORY
     no_default = _NO_DEFAULT
 
@@ -69,7 +69,7 @@ class InitPlan:
                     simple = False
             else:
                 simple = False
-        self.positional, self.keyword, self.simple = positional, keyword, simple
+        self.positional, self.keyword = positional, keyword
         self.fields = plan.fields
         params = positional + keyword if keyword else positional
         self.names = names = tuple([f.name for f in params])
