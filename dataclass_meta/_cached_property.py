@@ -13,13 +13,19 @@ own slot); like any slot, it is pickled and copied when set, as the stdlib
 pickles and copies a cached value in ``__dict__``.
 """
 
-from functools import cached_property
+import sys
 from types import GenericAlias
 
 
 def cached_properties(namespace):
     """{name: cached_property} of a class body: ``functools.cached_property``
-    itself only (a subclass of it may store its value its own way)."""
+    itself only (a subclass of it may store its value its own way). Before
+    anything imported ``functools`` no class body can hold one: the package
+    does not import it (3.15's ``dataclasses`` no longer does)."""
+    functools = sys.modules.get('functools')
+    if functools is None:
+        return {}
+    cached_property = functools.cached_property
     return {name: value for name, value in namespace.items()
             if type(value) is cached_property}
 
