@@ -144,12 +144,12 @@ def template_init(plan):
         if index != i:  # an init=False field stored in between
             return None
         factories.append(factory)
-    has_factory = any(factories)
+    has_factory = any(f is not None for f in factories)
     values = (_object_setattr, *plan.names) if plan.frozen else ()
     if has_factory:
         # A field without a factory given the marker stores the marker, as in
         # the stdlib: its "factory" returns the marker.
-        values += (FACTORY, *[f or _marker for f in factories])
+        values += (FACTORY, *[_marker if f is None else f for f in factories])
     module = sys.modules.get(plan.cls.__module__)
     return relabel(templates().INITS[plan.frozen, has_factory, plan.has_post_init],
                    plan.names, values, plan.first_param,
