@@ -359,4 +359,4 @@ def test_a_python_init_runs_as_type_call_runs_it(backend):
     for args, kwargs in (((1,), {}), ((1, 3), {}), ((), {'x': 1}), ((), {}),
                          ((1, 2, 3), {}), ((1,), {'z': 1}), (('bad',), {})):
         assert outcome(direct, args, kwargs) == outcome(plain, args, kwargs), (args, kwargs)
-    assert outcome(direct, ('bad',), {}) == "__init__() should return None, not 'str'"
+    assert outcome(direct, ('bad',), {}).startswith('__init__() should return None')
