@@ -259,3 +259,29 @@ def test_readme_inheritance_example_is_checked():
     sample = (TYPING / 'pass_set_once_base.py').read_text(encoding='utf-8')
     body = sample[sample.index('import sys'):]
     assert body.startswith(example), 'README example differs from pass_set_once_base.py'
+
+
+def _verdicts(path):
+    """(statement, checkers that must reject it) for each marked line, in order."""
+    found = []
+    for text in path.read_text(encoding='utf-8').splitlines():
+        match = _MARK.search(text)
+        if match:
+            who = frozenset(CHECKERS if match[1] is None else _named(match))
+            found.append((text[:match.start()].strip(), who))
+    return found
+
+
+TWINS = sorted(TYPING.glob('*_stdlib.py'))
+
+
+@pytest.mark.parametrize('stdlib', TWINS, ids=[p.name for p in TWINS])
+def test_stdlib_twin_gets_the_same_verdicts(stdlib):
+    """``X_stdlib.py`` is ``X.py`` written with ``@dataclass``: every checker rejects
+    the same statements in both (each file is held to its marks above)."""
+    ours = stdlib.with_name(stdlib.name.replace('_stdlib', ''))
+    assert '@dataclass' in stdlib.read_text(encoding='utf-8')
+    assert 'DataClass' in ours.read_text(encoding='utf-8')
+    assert _verdicts(ours) == _verdicts(stdlib)
+    if stdlib.name.startswith('fail_'):
+        assert _verdicts(ours), 'a fail_ twin marks its errors'
