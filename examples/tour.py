@@ -1,11 +1,11 @@
 """A tour of dataclass_meta: run it top to bottom, it prints what each feature does."""
 
 import pickle
+from dataclasses import InitVar  # the same object as dataclass_meta.InitVar; pyright wants this
 from typing import ClassVar
 
 from dataclass_meta import (
-    KW_ONLY, DataClass, FrozenInstanceError, InitVar, asdict, describe_backend, field, fields,
-    replace)
+    KW_ONLY, DataClass, FrozenInstanceError, asdict, describe_backend, field, fields, replace)
 
 
 def show(title, *values):

@@ -285,3 +285,15 @@ def test_stdlib_twin_gets_the_same_verdicts(stdlib):
     assert _verdicts(ours) == _verdicts(stdlib)
     if stdlib.name.startswith('fail_'):
         assert _verdicts(ours), 'a fail_ twin marks its errors'
+
+
+def test_docs_import_initvar_from_dataclasses():
+    """What the docs and examples teach, pyright understands: ``InitVar`` imported from
+    ``dataclasses`` (``fail_initvar_replace.py`` pins what pyright makes of ours)."""
+    taught = [ROOT / 'README.md', *(ROOT / 'docs').glob('*.md'), *(ROOT / 'examples').rglob('*.py')]
+    ours = re.compile(r'from dataclass_meta import (?:[^(\n]*|\([^)]*)\bInitVar\b'
+                      r'|\bdataclass_meta\.InitVar\[')
+    wrong = [p.relative_to(ROOT).as_posix() for p in taught
+             if ours.search(p.read_text(encoding='utf-8'))]
+    assert not wrong, wrong
+    assert 'from dataclasses import InitVar' in (ROOT / 'docs' / 'guide.md').read_text()

@@ -16,7 +16,7 @@ class Sku:
 s = Sku('A1', 2, price=1.5)
 print(Sku.__slots__)
 s.price = 2.0  # E: frozen
-print(s.scale)  # E[mypy,pyright,pyrefly]: an InitVar is not an attribute (ty does not say so)
+print(s.scale)  # E[mypy,pyright,pyrefly]: not a field; ty allows it (the default is a class attribute)
 Sku('A1', 2, 1.5)  # E: price is keyword-only
 Sku(price=1.5)  # E: code is required
 Sku('A1', 'two')  # E: scale is an int
