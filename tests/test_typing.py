@@ -250,15 +250,30 @@ def test_missing_checker_skips_with_its_reason(monkeypatch):
     assert unavailable('pyrefly') is None
 
 
-def test_readme_inheritance_example_is_checked():
-    """The README's inheritance example is the start of a file every checker passes."""
-    readme = (ROOT / 'README.md').read_text(encoding='utf-8')
-    section = readme[readme.index('### Inheritance and type checkers'):]
+# Every docs example of options set once on a base, and the tests/typing file that
+# begins with it (from ``import sys``): (page, heading above the example, file).
+INHERITED_OPTION_EXAMPLES = [
+    ('README.md', '### Inheritance and type checkers', 'pass_set_once_base.py'),
+    ('docs/migrating.md', '### Set options once, on a base', 'pass_migrating.py'),
+    ('docs/guide.md', '## Options as class keywords', 'pass_guide_options.py'),
+]
+
+
+@pytest.mark.parametrize('page, heading, sample', INHERITED_OPTION_EXAMPLES,
+                         ids=[page for page, _, _ in INHERITED_OPTION_EXAMPLES])
+def test_inherited_options_examples_are_checked(page, heading, sample):
+    """A docs example that sets options once on a base is the start of a file every
+    checker passes (so it uses the transform root that makes them agree)."""
+    text = (ROOT / page).read_text(encoding='utf-8')
+    section = text[text.index(heading):]
     example = section[section.index('```python\n') + len('```python\n'):]
     example = example[:example.index('```')]
-    sample = (TYPING / 'pass_set_once_base.py').read_text(encoding='utf-8')
-    body = sample[sample.index('import sys'):]
-    assert body.startswith(example), 'README example differs from pass_set_once_base.py'
+    assert '@dataclass_transform(' in example
+    body = (TYPING / sample).read_text(encoding='utf-8')
+    body = body[body.index('\nimport sys') + 1:]
+    assert body.startswith(example), f'{page} example differs from {sample}'
+    assert sample in text or page == 'README.md', f'{page} names {sample} at the example'
+
 
 
 def _verdicts(path):
