@@ -9,7 +9,9 @@ before any ``__init_subclass__`` further along the MRO, so a framework that call
 
 import abc
 import dataclasses
+import functools
 import sys
+import types
 from dataclasses import KW_ONLY, MISSING
 
 from . import _options
@@ -56,6 +58,43 @@ class _ClassDoc:
         _TYPE_DOC.__set__(cls, value)
 
 
+def _user_frames_first(new):
+    """``new`` raising a class definition's error with the package's frames left out.
+
+    What class creation rejects (a bad option, field or order: ``TypeError`` and
+    ``ValueError``) is raised from here, one frame below the class statement, as
+    ``@dataclass``'s errors come from just below the decorator line; the frames
+    of the user's own code that ran inside (a framework's ``__init_subclass__``, a
+    ``__set_name__``) stay. Other exceptions keep their whole traceback.
+    """
+    @functools.wraps(new)
+    def __new__(mcls, name, bases, namespace, /, **kwargs):
+        try:
+            return new(mcls, name, bases, namespace, **kwargs)
+        except (TypeError, ValueError) as exc:
+            error = exc.with_traceback(_outside_package(exc.__traceback__.tb_next))
+            raise error  # raised by the class statement above (the package's frames left out)
+    return __new__
+
+
+_PACKAGE = __name__.rpartition('.')[0]
+_HIDDEN = frozenset({'abc', '_py_abc'})  # ABCMeta.__new__, between ours and type's
+
+
+def _outside_package(tb):
+    """The entries of traceback ``tb`` whose code is not this package's (nor abc's)."""
+    kept = []
+    while tb is not None:
+        module = tb.tb_frame.f_globals.get('__name__', '')
+        if not (module in _HIDDEN or module == _PACKAGE or module.startswith(_PACKAGE + '.')):
+            kept.append(tb)
+        tb = tb.tb_next
+    chain = None
+    for entry in reversed(kept):
+        chain = types.TracebackType(chain, entry.tb_frame, entry.tb_lasti, entry.tb_lineno)
+    return chain
+
+
 class DataClassMeta(abc.ABCMeta):
     """Metaclass of data classes; subclass it to transform namespaces first.
 
@@ -81,6 +120,7 @@ class DataClassMeta(abc.ABCMeta):
             raise TypeError(_options.decorated(cls, value, DataClassMeta))
         super().__setattr__(name, value)
 
+    @_user_frames_first
     def __new__(mcls, name, bases, namespace, /, **kwargs):
         bases = _with_dataclass_base(bases)
         if '__module__' not in namespace:
