@@ -125,8 +125,9 @@ class DataClassMeta(abc.ABCMeta):
         bases = _with_dataclass_base(bases)
         if '__module__' not in namespace:
             # A direct call: type() would name the caller's module, but the
-            # caller of type.__new__ is ABCMeta.__new__ (module 'abc').
-            namespace = dict(namespace, __module__=_caller_module(2))
+            # caller of type.__new__ is ABCMeta.__new__ (module 'abc'). Three
+            # frames up: past this function and _user_frames_first's __new__.
+            namespace = dict(namespace, __module__=_caller_module(3))
         slots, weakref_slot = _slot_options(bases, kwargs)
         if slots:
             namespace = _slotted_namespace(name, bases, namespace, weakref_slot)
