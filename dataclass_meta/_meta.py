@@ -72,9 +72,30 @@ def _user_frames_first(new):
         try:
             return new(mcls, name, bases, namespace, **kwargs)
         except (TypeError, ValueError) as exc:
+            _hint_metaclass_conflict(exc, mcls, bases)
             error = exc.with_traceback(_outside_package(exc.__traceback__.tb_next))
-            raise error  # raised by the class statement above (the package's frames left out)
+            raise error  # the definition's error (the package's frames left out)
     return __new__
+
+
+def _hint_metaclass_conflict(exc, mcls, bases):
+    """Add the remedy to Python's ``metaclass conflict`` error: a metaclass from both.
+
+    Only where this metaclass makes the class (``DataClassMeta(...)``,
+    ``make_dataclass``): a class statement's conflict is raised by Python before
+    any metaclass runs.
+    """
+    others = [type(b) for b in bases
+              if not issubclass(mcls, type(b)) and not issubclass(type(b), mcls)]
+    if not isinstance(exc, TypeError) or not others:
+        return
+    note = (f'to combine {mcls.__name__} with {others[0].__name__}, derive a metaclass from '
+            f'both, class Meta({mcls.__name__}, {others[0].__name__}), and make the class '
+            f'with it (metaclass=Meta)')
+    if sys.version_info >= (3, 11):
+        exc.add_note(note)
+    else:  # 3.10 has no exception notes (PEP 678): the hint is the message's second line
+        exc.args = (f'{exc.args[0]}\n{note}', *exc.args[1:])
 
 
 _PACKAGE = __name__.rpartition('.')[0]
