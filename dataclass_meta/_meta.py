@@ -87,7 +87,7 @@ def _hint_metaclass_conflict(exc, mcls, bases):
     """
     others = [type(b) for b in bases
               if not issubclass(mcls, type(b)) and not issubclass(type(b), mcls)]
-    if not isinstance(exc, TypeError) or not others:
+    if not (others and isinstance(exc, TypeError) and str(exc).startswith('metaclass conflict')):
         return
     note = (f'to combine {mcls.__name__} with {others[0].__name__}, derive a metaclass from '
             f'both, class Meta({mcls.__name__}, {others[0].__name__}), and make the class '

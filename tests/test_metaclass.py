@@ -205,3 +205,13 @@ def test_metaclass_conflict_in_a_class_statement_is_pythons():
         class C(DataClass, _OtherBase):
             x: int
     assert getattr(info.value, '__notes__', []) == []
+
+
+def test_metaclass_conflict_hint_is_for_that_error_only():
+    """An earlier error of the same definition (here ``__slots__`` given twice) gets no
+    metaclass hint, though the bases would conflict too."""
+    namespace = {'__annotations__': {'x': int}, '__slots__': ('x',)}
+    with pytest.raises(TypeError, match='already specifies __slots__') as info:
+        DataClassMeta('C', (_OtherBase,), namespace, slots=True)
+    assert 'metaclass' not in str(info.value)
+    assert getattr(info.value, '__notes__', []) == []
