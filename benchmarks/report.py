@@ -3,6 +3,10 @@
     python benchmarks/report.py summary results-py3*.json   # the README's table
     python benchmarks/report.py targets results-py3*.json   # every target, per run
     python benchmarks/report.py svg results-py3*.json       # the README's chart
+    python benchmarks/report.py peers results-py3*.json     # docs/choosing.md's table
+
+``benchmarks/figures.py --write`` puts the tables, and the figures the docs quote,
+into the docs from the results files.
 """
 
 import json
@@ -231,6 +235,38 @@ def summary(runs):
     return '\n'.join(lines) + '\n'
 
 
+# docs/choosing.md's speed table: (label, operation, flavour); each contender is
+# measured against the stdlib class of the same flavour.
+PEER_ROWS = [
+    ('class creation, 5 fields', 'class5', ''),
+    ('`__init__`, positional', 'init_pos', ''),
+    ('`__init__`, keyword', 'init_kw', ''),
+    ('`__init__`, frozen', 'init_pos', '_frozen'),
+    ('`__init__`, slots', 'init_pos', '_slots'),
+    ('`==`', 'eq', ''),
+    ('`<`', 'lt', ''),
+    ('`repr`', 'repr', ''),
+    ('`asdict` of a nested instance', 'asdict', ''),
+]
+PEERS = [('`dataclass_meta` (compiled)', 'dm'), ('`dataclass_meta` (pure)', 'dm_pure'),
+         ('attrs', 'attrs'), ('msgspec', 'msgspec')]
+
+
+def peers(runs):
+    """docs/choosing.md's table: the newest run's ratios of us and our peers."""
+    run = _newest_first(runs)[0]
+    version = run['machine']['python'].rsplit('.', 1)[0]
+    lines = [f'| Python {version}, time / the stdlib\'s | '
+             + ' | '.join(label for label, _ in PEERS) + ' |',
+             '|---|' + '---:|' * len(PEERS)]
+    for label, key, flavour in PEER_ROWS:
+        ratios = run['operations'].get(key, {}).get('ratio', {})
+        cells = ['–' if ratios.get(who + flavour) is None else f'{ratios[who + flavour]:.2f}'
+                 for _, who in PEERS]
+        lines.append(f'| {label} | ' + ' | '.join(cells) + ' |')
+    return '\n'.join(lines) + '\n'
+
+
 def summary_svg(runs):
     """The README's chart: the compiled core on each run, newest first."""
     runs = _newest_first(runs)
@@ -276,5 +312,6 @@ def targets_table(runs):
 if __name__ == '__main__':
     import sys
     runs = [json.load(open(path, encoding='utf-8')) for path in sys.argv[2:]]
-    print({'summary': summary, 'targets': targets_table, 'svg': summary_svg}[sys.argv[1]](runs),
+    print({'summary': summary, 'targets': targets_table, 'svg': summary_svg,
+           'peers': peers}[sys.argv[1]](runs),
           end='')

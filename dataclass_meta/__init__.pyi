@@ -108,6 +108,8 @@ class DataClass(metaclass=DataClassMeta):
     # at runtime each subclass gets its own.
     __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
     __dataclass_params__: ClassVar[Any]
+    # As at runtime: with it mypy gives a ``slots=True`` subclass its ``__slots__``.
+    __slots__ = ()
     # The options beyond @dataclass's, which PEP 681 does not know: typed here.
     def __init_subclass__(
         cls, *, cache_hash: bool = False, gc: bool = True, **kwargs: Any) -> None: ...

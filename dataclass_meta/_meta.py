@@ -9,7 +9,9 @@ before any ``__init_subclass__`` further along the MRO, so a framework that call
 
 import abc
 import dataclasses
+import functools
 import sys
+import types
 from dataclasses import KW_ONLY, MISSING
 
 from . import _options
@@ -59,6 +61,64 @@ class _ClassDoc:
         _TYPE_DOC.__set__(cls, value)
 
 
+def _user_frames_first(new):
+    """``new`` raising a class definition's error with the package's frames left out.
+
+    What class creation rejects (a bad option, field or order: ``TypeError`` and
+    ``ValueError``) is raised from here, one frame below the class statement, as
+    ``@dataclass``'s errors come from just below the decorator line; the frames
+    of the user's own code that ran inside (a framework's ``__init_subclass__``, a
+    ``__set_name__``) stay. Other exceptions keep their whole traceback.
+    """
+    @functools.wraps(new)
+    def __new__(mcls, name, bases, namespace, /, **kwargs):
+        try:
+            return new(mcls, name, bases, namespace, **kwargs)
+        except (TypeError, ValueError) as exc:
+            _hint_metaclass_conflict(exc, mcls, bases)
+            error = exc.with_traceback(_outside_package(exc.__traceback__.tb_next))
+            raise error  # the definition's error (the package's frames left out)
+    return __new__
+
+
+def _hint_metaclass_conflict(exc, mcls, bases):
+    """Add the remedy to Python's ``metaclass conflict`` error: a metaclass from both.
+
+    Only where this metaclass makes the class (``DataClassMeta(...)``,
+    ``make_dataclass``): a class statement's conflict is raised by Python before
+    any metaclass runs.
+    """
+    others = [type(b) for b in bases
+              if not issubclass(mcls, type(b)) and not issubclass(type(b), mcls)]
+    if not (others and isinstance(exc, TypeError) and str(exc).startswith('metaclass conflict')):
+        return
+    note = (f'to combine {mcls.__name__} with {others[0].__name__}, derive a metaclass from '
+            f'both, class Meta({mcls.__name__}, {others[0].__name__}), and make the class '
+            f'with it (metaclass=Meta)')
+    if sys.version_info >= (3, 11):
+        exc.add_note(note)
+    else:  # 3.10 has no exception notes (PEP 678): the hint is the message's second line
+        exc.args = (f'{exc.args[0]}\n{note}', *exc.args[1:])
+
+
+_PACKAGE = __name__.rpartition('.')[0]
+_HIDDEN = frozenset({'abc', '_py_abc'})  # ABCMeta.__new__, between ours and type's
+
+
+def _outside_package(tb):
+    """The entries of traceback ``tb`` whose code is not this package's (nor abc's)."""
+    kept = []
+    while tb is not None:
+        module = tb.tb_frame.f_globals.get('__name__', '')
+        if not (module in _HIDDEN or module == _PACKAGE or module.startswith(_PACKAGE + '.')):
+            kept.append(tb)
+        tb = tb.tb_next
+    chain = None
+    for entry in reversed(kept):
+        chain = types.TracebackType(chain, entry.tb_frame, entry.tb_lasti, entry.tb_lineno)
+    return chain
+
+
 class DataClassMeta(abc.ABCMeta):
     """Metaclass of data classes; subclass it to transform namespaces first.
 
@@ -93,12 +153,14 @@ class DataClassMeta(abc.ABCMeta):
         """
         return fields
 
+    @_user_frames_first
     def __new__(mcls, name, bases, namespace, /, **kwargs):
         bases = _with_dataclass_base(bases)
         if '__module__' not in namespace:
             # A direct call: type() would name the caller's module, but the
-            # caller of type.__new__ is ABCMeta.__new__ (module 'abc').
-            namespace = dict(namespace, __module__=_caller_module(2))
+            # caller of type.__new__ is ABCMeta.__new__ (module 'abc'). Three
+            # frames up: past this function and _user_frames_first's __new__.
+            namespace = dict(namespace, __module__=_caller_module(3))
         slots, weakref_slot, cache_hash = _slot_options(bases, kwargs)
         cached = cached_properties(namespace) if slots else None
         if slots:

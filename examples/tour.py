@@ -4,11 +4,11 @@ import copy
 import functools
 import gc
 import pickle
+from dataclasses import InitVar  # the same object as dataclass_meta.InitVar; pyright wants this
 from typing import ClassVar
 
 from dataclass_meta import (
-    KW_ONLY, DataClass, FrozenInstanceError, InitVar, asdict, describe_backend, field, fields,
-    replace)
+    KW_ONLY, DataClass, FrozenInstanceError, asdict, describe_backend, field, fields, replace)
 
 
 def show(title, *values):

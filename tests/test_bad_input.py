@@ -384,23 +384,17 @@ def test_bad_input(case):
         assert case.msg[len(str(theirs)):][:2] in (': ', ' ('), theirs
 
 
-def _classes_in_traceback(tb, name, known):
-    """Class objects named ``name`` that the package's failing frames were building.
-
-    Only the package's own (finished) frames: reading ``f_locals`` of a running
-    frame would, before 3.13, cache a reference to the exception in it.
-    """
+def _half_built(name, known, before=()):
+    """Classes named ``name`` that a failed definition left registered as subclasses
+    of ``DataClass`` or of ``known``, other than ``known`` and ``before`` (classes
+    alive before it). ``type.__new__`` registers a class before the pipeline runs;
+    the registry holds it weakly, so a collected class is gone from it."""
     found = []
-    while tb is not None:
-        frame = tb.tb_frame
-        if not frame.f_globals.get('__name__', '').startswith('dataclass_meta'):
-            tb = tb.tb_next
-            continue
-        for value in frame.f_locals.values():
-            if (isinstance(value, type) and value.__name__ == name
-                    and value not in known and value not in found):
+    for parent in (DataClass, *known):
+        for value in parent.__subclasses__():
+            if (value.__name__ == name and value not in known and value not in before
+                    and value not in found):
                 found.append(value)
-        tb = tb.tb_next
     return found
 
 
@@ -439,9 +433,8 @@ def test_failed_definition_leaves_nothing_behind(case):
     base_snapshot = _snapshot(DataClass)
     try:
         case.run(dialect)
-    except case.exc as exc:
-        victims = [weakref.ref(c) for c in
-                   _classes_in_traceback(exc.__traceback__, 'C', dialect.created)]
+    except case.exc:
+        victims = [weakref.ref(c) for c in _half_built('C', dialect.created, before)]
     else:
         pytest.fail('no error')
     gc.collect()
@@ -457,10 +450,11 @@ def test_failed_definition_leaves_nothing_behind(case):
 def test_half_built_class_is_found_and_collected():
     """The leak check above is not vacuous: it finds the class the pipeline held."""
     dialect = Dialect(ours=True)
+    before = set(DataClass.__subclasses__())
     try:
         dialect.make('C', {'x': int}, {'x': []})
-    except ValueError as exc:
-        victims = [weakref.ref(c) for c in _classes_in_traceback(exc.__traceback__, 'C', [])]
+    except ValueError:
+        victims = [weakref.ref(c) for c in _half_built('C', [], before)]
     assert victims and all(issubclass(ref(), DataClass) for ref in victims)
     gc.collect()
     assert all(ref() is None for ref in victims)

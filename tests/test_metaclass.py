@@ -1,11 +1,12 @@
 """Metaclass integration: ABCs, Generic, other metaclasses, hooks seeing fields."""
 
 import abc
+import sys
 import typing
 
 import pytest
 
-from dataclass_meta import DataClass, DataClassMeta, fields, namespace_annotations
+from dataclass_meta import DataClass, DataClassMeta, fields, make_dataclass, namespace_annotations
 
 
 def test_abc_and_abstractmethod_enforced():
@@ -164,3 +165,53 @@ def test_metaclass_call_names_the_callers_module():
     ns = {'__annotations__': {'x': int}, '__module__': 'elsewhere'}
     assert DataClassMeta('Kept', (DataClass,), ns).__module__ == 'elsewhere'
     assert ns == {'__annotations__': {'x': int}, '__module__': 'elsewhere'}
+
+
+class _OtherMeta(type):
+    pass
+
+
+class _OtherBase(metaclass=_OtherMeta):
+    pass
+
+
+@pytest.mark.parametrize('make', [
+    lambda: DataClassMeta('C', (_OtherBase,), {'__annotations__': {'x': int}}),
+    lambda: make_dataclass('C', ['x'], bases=(_OtherBase,)),
+], ids=['metaclass call', 'make_dataclass'])
+def test_metaclass_conflict_names_the_remedy(make):
+    """Where our metaclass makes the class, Python's ``metaclass conflict`` error
+    goes on with the metaclass to write (a note; on 3.10 the message's second line)."""
+    with pytest.raises(TypeError, match='^metaclass conflict') as info:
+        make()
+    hint = ('to combine DataClassMeta with _OtherMeta, derive a metaclass from both, '
+            'class Meta(DataClassMeta, _OtherMeta), and make the class with it '
+            '(metaclass=Meta)')
+    if sys.version_info >= (3, 11):
+        assert info.value.__notes__ == [hint]
+    else:
+        assert str(info.value).endswith('\n' + hint)
+
+    class Meta(DataClassMeta, _OtherMeta):
+        pass
+
+    assert Meta('C', (_OtherBase,), {'__annotations__': {'x': int}})(1).x == 1
+
+
+def test_metaclass_conflict_in_a_class_statement_is_pythons():
+    """A class statement's conflict is raised by Python before any metaclass runs, so
+    it carries no note (the docs give the remedy)."""
+    with pytest.raises(TypeError, match='^metaclass conflict') as info:
+        class C(DataClass, _OtherBase):
+            x: int
+    assert getattr(info.value, '__notes__', []) == []
+
+
+def test_metaclass_conflict_hint_is_for_that_error_only():
+    """An earlier error of the same definition (here ``__slots__`` given twice) gets no
+    metaclass hint, though the bases would conflict too."""
+    namespace = {'__annotations__': {'x': int}, '__slots__': ('x',)}
+    with pytest.raises(TypeError, match='already specifies __slots__') as info:
+        DataClassMeta('C', (_OtherBase,), namespace, slots=True)
+    assert 'metaclass' not in str(info.value)
+    assert getattr(info.value, '__notes__', []) == []

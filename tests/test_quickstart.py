@@ -43,3 +43,14 @@ def test_readme_offers_a_plain_install():
     readme = (ROOT / 'README.md').read_text(encoding='utf-8')
     section = readme[readme.index('## Quick start'):readme.index('\n## ', readme.index('## Quick start') + 1)]
     assert '`pip install dataclass_meta`' in section and '`pip install .`' in section
+    # Not on an index yet: the index command is offered for later, not as today's.
+    assert 'not on PyPI' in section and 'Once the package is published' in section
+    assert '`tox -e docs`' in section
+
+
+def test_docs_index_has_the_same_quick_start():
+    """The docs' front page offers the README's two commands, word for word."""
+    index = (ROOT / 'docs' / 'index.md').read_text(encoding='utf-8')
+    install, tests = _quick_start()
+    assert f'```sh\n{install}\n{tests}\n```' in index
+    assert '`tox -e docs`' in index

@@ -250,12 +250,65 @@ def test_missing_checker_skips_with_its_reason(monkeypatch):
     assert unavailable('pyrefly') is None
 
 
-def test_readme_inheritance_example_is_checked():
-    """The README's inheritance example is the start of a file every checker passes."""
-    readme = (ROOT / 'README.md').read_text(encoding='utf-8')
-    section = readme[readme.index('### Inheritance and type checkers'):]
+# Every docs example of options set once on a base, and the tests/typing file that
+# begins with it (from ``import sys``): (page, heading above the example, file).
+INHERITED_OPTION_EXAMPLES = [
+    ('README.md', '### Inheritance and type checkers', 'pass_set_once_base.py'),
+    ('docs/migrating.md', '### Set options once, on a base', 'pass_migrating.py'),
+    ('docs/guide.md', '## Options as class keywords', 'pass_guide_options.py'),
+]
+
+
+@pytest.mark.parametrize('page, heading, sample', INHERITED_OPTION_EXAMPLES,
+                         ids=[page for page, _, _ in INHERITED_OPTION_EXAMPLES])
+def test_inherited_options_examples_are_checked(page, heading, sample):
+    """A docs example that sets options once on a base is the start of a file every
+    checker passes (so it uses the transform root that makes them agree)."""
+    text = (ROOT / page).read_text(encoding='utf-8')
+    section = text[text.index(heading):]
     example = section[section.index('```python\n') + len('```python\n'):]
     example = example[:example.index('```')]
-    sample = (TYPING / 'pass_set_once_base.py').read_text(encoding='utf-8')
-    body = sample[sample.index('import sys'):]
-    assert body.startswith(example), 'README example differs from pass_set_once_base.py'
+    assert '@dataclass_transform(' in example
+    body = (TYPING / sample).read_text(encoding='utf-8')
+    body = body[body.index('\nimport sys') + 1:]
+    assert body.startswith(example), f'{page} example differs from {sample}'
+    assert sample in text or page == 'README.md', f'{page} names {sample} at the example'
+
+
+
+def _verdicts(path):
+    """(statement, checkers that must reject it) for each marked line, in order."""
+    found = []
+    for text in path.read_text(encoding='utf-8').splitlines():
+        match = _MARK.search(text)
+        if match:
+            who = frozenset(CHECKERS if match[1] is None else _named(match))
+            found.append((text[:match.start()].strip(), who))
+    return found
+
+
+TWINS = sorted(TYPING.glob('*_stdlib.py'))
+
+
+@pytest.mark.parametrize('stdlib', TWINS, ids=[p.name for p in TWINS])
+def test_stdlib_twin_gets_the_same_verdicts(stdlib):
+    """``X_stdlib.py`` is ``X.py`` written with ``@dataclass``: every checker rejects
+    the same statements in both (each file is held to its marks above)."""
+    ours = stdlib.with_name(stdlib.name.replace('_stdlib', ''))
+    assert '@dataclass' in stdlib.read_text(encoding='utf-8')
+    assert 'DataClass' in ours.read_text(encoding='utf-8')
+    assert _verdicts(ours) == _verdicts(stdlib)
+    if stdlib.name.startswith('fail_'):
+        assert _verdicts(ours), 'a fail_ twin marks its errors'
+
+
+def test_docs_import_initvar_from_dataclasses():
+    """What the docs and examples teach, pyright understands: ``InitVar`` imported from
+    ``dataclasses`` (``fail_initvar_replace.py`` pins what pyright makes of ours)."""
+    taught = [ROOT / 'README.md', *(ROOT / 'docs').glob('*.md'), *(ROOT / 'examples').rglob('*.py')]
+    ours = re.compile(r'from dataclass_meta import (?:[^(\n]*|\([^)]*)\bInitVar\b'
+                      r'|\bdataclass_meta\.InitVar\[')
+    wrong = [p.relative_to(ROOT).as_posix() for p in taught
+             if ours.search(p.read_text(encoding='utf-8'))]
+    assert not wrong, wrong
+    assert 'from dataclasses import InitVar' in (ROOT / 'docs' / 'guide.md').read_text()

@@ -26,3 +26,6 @@ class Aliased(DataClass):
 
     def __post_init__(self, opening: int) -> None:  # E[pyright]: InitVar not from dataclasses
         pass
+
+
+print(Aliased(1).opening)  # E[mypy,ty,pyrefly]: pyright misses it too, with this import
