@@ -17,7 +17,7 @@ import os
 import sys
 from dataclasses import FrozenInstanceError
 
-from . import _cache_hash, _cached_property, _functions, _init, _methods
+from . import _cache_hash, _cached_property, _convert, _functions, _init, _methods
 from ._relabel import is_template
 from ._interop import pprint_shape
 
@@ -41,6 +41,7 @@ class PureBackend(_Backend):
     hash = staticmethod(_methods.make_hash)
     frozen_setattr = staticmethod(_methods.make_frozen_setattr)
     frozen_delattr = staticmethod(_methods.make_frozen_delattr)
+    converting_setattr = staticmethod(_convert.make_setattr)
     replace = staticmethod(_methods.make_replace)
     attach = staticmethod(_methods.attach)
     asdict = staticmethod(_functions.pure_asdict)
@@ -81,7 +82,7 @@ class PureBackend(_Backend):
 
 
 _FunctionType = type(lambda: None)
-_PURE_MODULES = frozenset({_methods.__name__, _init.__name__})
+_PURE_MODULES = frozenset({_methods.__name__, _init.__name__, _convert.__name__})
 
 
 class CompiledBackend(_Backend):
@@ -117,7 +118,12 @@ class CompiledBackend(_Backend):
     # C contract: init(name, plan) reads names, n_positional, defaults, steps,
     # initvars, unbound, frozen, has_post_init, binder, factory_marker,
     # no_default and take_self from the plan, once.
+    # Converters and validators: the pure closures, for now (see _convert).
+    converting_setattr = staticmethod(_convert.make_setattr)
+
     def init(self, plan):
+        if plan.converters is not None:
+            return _init.pure_init(plan)
         if _TEMPLATE_INIT and not (plan.frozen or plan.slots):
             template = _init.template_init(plan)
             if template is not None:
@@ -157,6 +163,8 @@ class CompiledBackend(_Backend):
     def replace(self, plan):
         """The compiled ``__replace__``; its ``replace`` attribute is what
         replace() calls with ``(self, changes)``, as on the pure closure."""
+        if _methods.needs_hooked_replace(plan):
+            return _methods.make_hooked_replace(plan)
         cls = plan.cls
         args = (cls, cls.__dataclass_fields__, _methods.replace_prepare,
                 _methods.replace_by_fields)
@@ -186,12 +194,17 @@ class CompiledBackend(_Backend):
     def made(self, function):
         """Whether ``function`` is a method this backend generated: a C
         closure, or a relabelled template it chose."""
-        return type(function) is self.function_type or is_template(function)
+        return (type(function) is self.function_type or is_template(function)
+                or PureBackend.made(function))  # the closures it borrows (_convert)
 
     def defer_signature(self, function, build):
+        if type(function) is not self.function_type:  # a borrowed pure closure
+            return PureBackend.defer_signature(function, build)
         self.speedups.defer_signature(function, build)
 
     def init_build(self, function):
+        if type(function) is not self.function_type:
+            return PureBackend.init_build(function)
         return self.speedups.deferred_signature(function)
 
 

@@ -32,13 +32,18 @@ else:
 _HAS_DOC_SLOT = 'doc' in dataclasses.Field.__slots__
 
 
-class Field(dataclasses.Field):
-    """A ``dataclasses.Field`` that also carries ``doc`` on every Python."""
+# Ours beyond the stdlib's: what __init__ (and assignment) runs per field.
+_HOOK_SLOTS = ('converter', 'validator', 'alias')
 
-    __slots__ = () if _HAS_DOC_SLOT else ('doc',)
+
+class Field(dataclasses.Field):
+    """A ``dataclasses.Field`` that also carries ``doc`` on every Python, and
+    the per-field ``converter``, ``validator`` and ``alias`` (None: not given)."""
+
+    __slots__ = _HOOK_SLOTS if _HAS_DOC_SLOT else ('doc', *_HOOK_SLOTS)
 
     def __init__(self, default, default_factory, init, repr, hash, compare,
-                 metadata, kw_only, doc=None):
+                 metadata, kw_only, doc=None, converter=None, validator=None, alias=None):
         if _HAS_DOC_SLOT:
             super().__init__(default, default_factory, init, repr, hash, compare,
                              metadata, kw_only, doc)
@@ -46,28 +51,42 @@ class Field(dataclasses.Field):
             super().__init__(default, default_factory, init, repr, hash, compare,
                              metadata, kw_only)
             self.doc = doc
+        self.converter = converter
+        self.validator = validator
+        self.alias = alias
 
-    if not _HAS_DOC_SLOT:
-        def __repr__(self):
-            """3.14's repr, which shows ``doc`` before ``_field_type``."""
-            text = super().__repr__()
-            head, sep, tail = text.rpartition(',_field_type=')
-            if not sep:  # the stdlib's recursion guard answered '...'
-                return text
-            return f'{head},doc={self.doc!r}{sep}{tail}'
+    def __repr__(self):
+        """The stdlib's repr (3.14's, which shows ``doc`` before ``_field_type``),
+        then ``converter``, ``validator`` and ``alias`` where any is given."""
+        text = super().__repr__()
+        head, sep, tail = text.rpartition(',_field_type=')
+        if not sep:  # the stdlib's recursion guard answered '...'
+            return text
+        if not _HAS_DOC_SLOT:
+            head = f'{head},doc={self.doc!r}'
+        if self.converter is not None or self.validator is not None or self.alias is not None:
+            head = (f'{head},converter={self.converter!r},validator={self.validator!r},'
+                    f'alias={self.alias!r}')
+        return f'{head}{sep}{tail}'
 
 
 def field(*, default=MISSING, default_factory=MISSING, init=True, repr=True,
-          hash=None, compare=True, metadata=None, kw_only=MISSING, doc=None):
+          hash=None, compare=True, metadata=None, kw_only=MISSING, doc=None,
+          converter=None, validator=None, alias=None):
     """Return an object that describes a data-class field.
 
     The arguments are those of ``dataclasses.field()`` in Python 3.13, plus
-    ``doc`` (3.14's): a docstring for the field, used for ``__slots__`` docs.
+    ``doc`` (3.14's): a docstring for the field, used for ``__slots__`` docs;
+    and ours: ``converter`` (a callable whose result ``__init__`` and
+    assignment store: the value given, the default or the factory's result
+    goes through it), ``validator`` (a callable, or a sequence of them, called
+    as ``validator(instance, field, value)`` with the converted value) and
+    ``alias`` (the field's ``__init__`` parameter name).
     """
     if default is not MISSING and default_factory is not MISSING:
         raise ValueError('cannot specify both default and default_factory')
     return Field(default, default_factory, init, repr, hash, compare, metadata,
-                 kw_only, doc)
+                 kw_only, doc, converter, validator, alias)
 
 
 def annotations_of(owner):
@@ -191,7 +210,7 @@ def collect_own_fields(cls, annotations, kw_only, slot_defaults):
 # The slots a Field has, which _plain_field fills; on a Python whose Field has
 # others, _plain_field calls Field() instead.
 _KNOWN_SLOTS = {'name', 'type', 'default', 'default_factory', 'repr', 'hash', 'init',
-                'compare', 'metadata', 'kw_only', 'doc', '_field_type'}
+                'compare', 'metadata', 'kw_only', 'doc', '_field_type', *_HOOK_SLOTS}
 _SLOTS_KNOWN = set(dataclasses.Field.__slots__) | set(Field.__slots__) == _KNOWN_SLOTS
 _EMPTY_METADATA = dataclasses.field().metadata  # the stdlib's one empty mapping
 _new_field = Field.__new__
@@ -209,7 +228,7 @@ def _plain_field(default):
     f.default = default
     f.default_factory = MISSING
     f.init = f.repr = f.compare = True
-    f.hash = f.doc = None
+    f.hash = f.doc = f.converter = f.validator = f.alias = None
     f.metadata = _EMPTY_METADATA
     f.kw_only = MISSING
     return f

@@ -16,6 +16,7 @@ from _thread import allocate_lock
 from itertools import repeat
 from types import ModuleType
 
+from ._convert import Kept, param_name, stores_directly
 from ._fields import INITVAR, annotationlib
 from ._getters import operator_tuple, unrolled_stores
 from ._relabel import is_template, relabel, templates
@@ -46,22 +47,29 @@ class InitPlan:
     ``initvars``: the parameter indexes of the InitVars; ``unbound``: the name
     of an ``init=False`` InitVar (or None); ``binder``: ``_binder`` behind a
     method that builds it on first use (``full_binder``: built now);
-    ``take_self``: for a call that gives no positional argument.
+    ``take_self``: for a call that gives no positional argument. Beyond the
+    stdlib (None when no field has them): ``converters``, per step its
+    converter or None; ``validations``, per validated step ``(step index,
+    field, validators)``; ``direct``: store through ``object.__setattr__``
+    (the class's ``__setattr__`` converts).
     """
 
     __slots__ = ('cls', 'first_param', 'positional', 'keyword', 'fields', 'names',
                  'n_positional', 'defaults', 'steps', 'initvars', 'unbound', 'frozen',
-                 'slots', 'has_post_init', '_binder')
+                 'slots', 'has_post_init', 'converters', 'validations', 'direct', 'hooked',
+                 '_binder')
     factory_marker = FACTORY
     no_default = _NO_DEFAULT
 
     def __init__(self, plan):
         self.cls = plan.cls
-        self.first_param = self_name(plan.all_fields)  # ClassVars count, as in the stdlib
+        hooks = plan.hooks
+        # ClassVars count, as in the stdlib
+        self.first_param = self_name(plan.all_fields, hooks is not None and hooks.aliased)
         self.frozen, self.slots, self.has_post_init = plan.frozen, plan.slots, plan.has_post_init
         # One pass: the parameters, and whether every field is a plain positional
         # parameter without a factory (the template case).
-        positional, keyword, simple = [], [], True
+        positional, keyword, simple = [], [], hooks is None
         for f in plan.fields:
             if f.init:
                 (keyword if f.kw_only else positional).append(f)
@@ -72,7 +80,8 @@ class InitPlan:
         self.positional, self.keyword = positional, keyword
         self.fields = plan.fields
         params = positional + keyword if keyword else positional
-        self.names = names = tuple([f.name for f in params])
+        self.names = names = tuple([f.name for f in params] if hooks is None
+                                   else [param_name(f) for f in params])
         self.n_positional = len(positional)
         # simple: no factories, so each default is the field's (MISSING: none)
         self.defaults = (tuple([f.default for f in params]) if simple
@@ -82,7 +91,12 @@ class InitPlan:
             self.initvars, self.unbound = (), None
         else:
             self.steps, self.initvars, self.unbound = _assignment(plan.fields, params,
-                                                                  plan.slots)
+                                                                  plan.slots, hooks)
+        self.converters = self.validations = None
+        self.direct = stores_directly(hooks)
+        self.hooked = hooks is not None
+        if hooks is not None and (hooks.converters or hooks.validators):
+            self.converters, self.validations = _per_step(self.steps, hooks)
         self._binder = None
 
     def take_self(self, kwargs):
@@ -137,7 +151,7 @@ def template_init(plan):
     template does (keyword-only fields, InitVars, ``init=False`` fields it must
     store) or ``relabel`` declines."""
     n = len(plan.names)
-    if plan.keyword or plan.initvars or plan.unbound is not None or len(plan.steps) != n:
+    if plan.hooked or plan.keyword or plan.initvars or plan.unbound is not None or len(plan.steps) != n:
         return None
     factories = []
     for i, (_, index, factory) in enumerate(plan.steps):
@@ -169,7 +183,7 @@ def pure_init(plan):
     template = template_init(plan)
     if template is not None:
         return template
-    store = _object_setattr if plan.frozen else setattr
+    store = _object_setattr if plan.frozen or plan.direct else setattr
     bind = plan.full_binder
     assign = _assigner(plan, store)
     take_self = plan.take_self
@@ -196,15 +210,16 @@ def _binder(cls, first_param, positional, keyword):
         nonlocal names, npos, name_set, by_name, values_of, defaults
         nonlocal pos_defaults, first_default, kw_values, kw_complete
         params = positional + keyword
-        all_names = tuple(f.name for f in params)
+        all_names = tuple(param_name(f) for f in params)
         npos = len(positional)
         name_set = frozenset(all_names)
         by_name = dict.fromkeys(all_names).keys()
         values_of = _item_tuple(all_names)
-        defaults = {f.name: d for f in params if (d := _default_of(f)) is not _NO_DEFAULT}
-        pos_defaults = tuple(defaults[f.name] for f in positional if f.name in defaults)
+        defaults = {param_name(f): d for f in params
+                    if (d := _default_of(f)) is not _NO_DEFAULT}
+        pos_defaults = tuple(defaults[name] for name in all_names[:npos] if name in defaults)
         first_default = npos - len(pos_defaults)
-        kw_values = tuple(defaults.get(f.name, _NO_DEFAULT) for f in keyword)
+        kw_values = tuple(defaults.get(name, _NO_DEFAULT) for name in all_names[npos:])
         kw_complete = all(v is not _NO_DEFAULT for v in kw_values)  # no __eq__ calls
         names = all_names  # last: another thread may be testing it
 
@@ -236,11 +251,14 @@ def _item_tuple(names):
     return operator_tuple(itemgetter, names)
 
 
-def _assignment(fields, params, slots):
+def _assignment(fields, params, slots, hooks=None):
     """What ``__init__`` stores, in definition order: (name, parameter index or
     -1, factory or None) per field; the parameter indexes of the InitVars;
-    the name of an ``init=False`` InitVar (or None)."""
-    index = {f.name: i for i, f in enumerate(params)}
+    the name of an ``init=False`` InitVar (or None). An ``init=False`` field
+    with a default is stored only in a slotted class (elsewhere the class
+    attribute serves), or where it has a converter (its result is stored)."""
+    converted = hooks.converters if hooks is not None else ()
+    index = {f.name: i for i, f in enumerate(params)}  # by field name, not parameter
     steps = []
     for f in fields:
         factory = None if f.default_factory is MISSING else f.default_factory
@@ -250,7 +268,7 @@ def _assignment(fields, params, slots):
             steps.append((f.name, index[f.name], factory))
         elif factory is not None:
             steps.append((f.name, -1, factory))
-        elif slots and f.default is not MISSING:
+        elif (slots or f.name in converted) and f.default is not MISSING:
             steps.append((f.name, -1, repeat(f.default).__next__))
     initvars = tuple(index[f.name] for f in fields if f.init and f._field_type is INITVAR)
     # The stdlib passes every InitVar to __post_init__ by name; one with
@@ -259,10 +277,21 @@ def _assignment(fields, params, slots):
     return tuple(steps), initvars, unbound
 
 
+def _per_step(steps, hooks):
+    """Per step its converter (or None), and ``(step index, field, validators)``
+    per step whose field has validators."""
+    converters = tuple([hooks.converters.get(name) for name, _, _ in steps])
+    validations = tuple([(i, *hooks.validators[name]) for i, (name, _, _) in enumerate(steps)
+                         if name in hooks.validators])
+    return converters, validations
+
+
 def _assigner(plan, store):
     """``assign(self, values)``: store the fields in definition order, calling
     default factories at their field's turn, then call ``__post_init__`` with
     the InitVars (in definition order, as the stdlib does)."""
+    if plan.converters is not None:
+        return _converting_assigner(plan, store)
     initvars, unbound, has_post_init = plan.initvars, plan.unbound, plan.has_post_init
     # None for "no parameter" (the plan's -1): an identity test in the loop below
     steps = tuple((name, None if i < 0 else i, factory) for name, i, factory in plan.steps)
@@ -292,6 +321,40 @@ def _assigner(plan, store):
     return assign
 
 
+def _converting_assigner(plan, store):
+    """``assign(self, values)`` of a class with converters or validators: every
+    value first (factories and converters in definition order; a ``Kept`` value
+    from ``replace()`` as it is), then the stores, then the validators, then
+    ``__post_init__``: a converter that raises leaves nothing stored."""
+    initvars, unbound, has_post_init = plan.initvars, plan.unbound, plan.has_post_init
+    steps = tuple((name, None if i < 0 else i, factory, convert)
+                  for (name, i, factory), convert in zip(plan.steps, plan.converters))
+    names = tuple(name for name, _, _, _ in steps)
+    validations = plan.validations
+
+    def assign(self, values):
+        computed = []
+        for name, i, factory, convert in steps:
+            if i is None:
+                value = factory()
+            else:
+                value = values[i]
+                if value is FACTORY and factory is not None:
+                    value = factory()
+            if convert is not None:
+                value = value.value if type(value) is Kept else convert(value)
+            computed.append(value)
+        any(map(store, repeat(self), names, computed))  # every store returns None
+        for k, field, checks in validations:
+            for check in checks:
+                check(self, field, computed[k])
+        if has_post_init:
+            if unbound is not None:
+                raise NameError(f'name {unbound!r} is not defined')
+            self.__post_init__(*map(values.__getitem__, initvars))
+    return assign
+
+
 def set_init_annotations(init, cls, fields):
     """``__init__``'s annotations as the stdlib's: each ``__init__`` field's
     type, in field order, then ``return: None``.
@@ -301,11 +364,11 @@ def set_init_annotations(init, cls, fields):
     asked for (VALUE, FORWARDREF, STRING), only when asked. Before 3.14: the dict.
     """
     if annotationlib is None:
-        annotations = {f.name: f.type for f in fields if f.init}
+        annotations = {param_name(f): f.type for f in fields if f.init}
         annotations['return'] = None
         init.__annotations__ = annotations
         return
-    names = tuple([f.name for f in fields if f.init])
+    names = tuple([(f.name, param_name(f)) for f in fields if f.init])
 
     def __annotate__(format, /):
         if format not in _ANNOTATE_FORMATS:
@@ -314,7 +377,7 @@ def set_init_annotations(init, cls, fields):
         for klass in reversed(cls.__mro__):
             declared.update(annotationlib.get_annotations(klass, format=format))
         # A name missing from every class (a field made dynamically) is left out.
-        annotations = {name: declared[name] for name in names if name in declared}
+        annotations = {param: declared[name] for name, param in names if name in declared}
         annotations['return'] = 'None' if format == annotationlib.Format.STRING else None
         return annotations
     __annotate__.__qualname__ = f'{cls.__qualname__}.__init__.__annotate__'
@@ -340,9 +403,10 @@ class ModuleScope:
         self.__globals__ = getattr(module, '__dict__', {})
 
 
-def self_name(fields):
+def self_name(fields, aliased=False):
+    """``self``, unless a field (or, with aliases, a parameter) is so called."""
     for f in fields:
-        if f.name == 'self':
+        if (param_name(f) if aliased else f.name) == 'self':
             return '__dataclass_self__'
     return 'self'
 
@@ -447,7 +511,7 @@ def _signature(first_param, positional, keyword):
     for kind, group in ((P.POSITIONAL_OR_KEYWORD, positional), (P.KEYWORD_ONLY, keyword)):
         for f in group:
             default = _default_of(f)
-            params.append(P(f.name, kind, annotation=f.type,
+            params.append(P(param_name(f), kind, annotation=f.type,
                             default=P.empty if default is _NO_DEFAULT else default))
     return inspect.Signature(params, return_annotation=None)
 
@@ -462,11 +526,11 @@ def _call_error_factory(cls, first_param, positional, keyword):
     then missing ones.
     """
     qualname = f'{cls.__qualname__}.__init__'
-    names = [first_param] + [f.name for f in positional]
-    kw_names = [f.name for f in keyword]
+    names = [first_param] + [param_name(f) for f in positional]
+    kw_names = [param_name(f) for f in keyword]
     argcount = len(names)
     defcount = sum(1 for f in positional if _default_of(f) is not _NO_DEFAULT)
-    kw_required = [f.name for f in keyword if _default_of(f) is _NO_DEFAULT]
+    kw_required = [param_name(f) for f in keyword if _default_of(f) is _NO_DEFAULT]
 
     def raise_call_error(args, kwargs, self_given=True):
         from ._callrules import MULTIPLE_FIRST  # error paths only: not at import

@@ -21,6 +21,7 @@ from ._fields import (
 from ._backend import current as _current_backend
 from ._cached_property import add_cached_slots, cached_properties
 from ._field_hook import as_classmethod as _hook_as_classmethod, transform as _transform_fields
+from ._convert import wants_setattr
 from ._cache_hash import HASH_SLOT, add_hash_slot, finish as _finish_cache_hash
 from ._functions import REPLACE_ENTRY, _caller_module
 from ._init import make_init
@@ -457,11 +458,22 @@ def _attach_methods(cls, params, fields):
             raise TypeError(f'{msg} {explicit}' if explicit else msg)
     explicit_replace = '__replace__' in own
     plan = Plan(cls, fields, params.frozen, params.slots)
+    converting = wants_setattr(plan.hooks, cls, params.frozen)
+    if converting and '__setattr__' in own:
+        name = next(iter(plan.hooks.on_assign), None) if plan.hooks else None
+        raise TypeError(f'Cannot overwrite attribute __setattr__ in class {cls.__name__}: '
+                        + (f'field {name!r} has a converter or validator, which '
+                           f'assignment runs' if name else
+                           'a base class\'s fields have converters or validators')
+                        + ': remove this __setattr__, or convert and validate in it '
+                          'instead of the fields')
     backend = _current_backend()
     attach = backend.attach
     for name, _, factory, _ in wanted:
         if name not in own:
             attach(cls, name, factory(plan, backend))
+    if converting:
+        attach(cls, '__setattr__', backend.converting_setattr(plan))
     # replace() calls the generated one, even where the class has its own
     # __replace__; the class is kept beside it so subclasses cannot inherit it.
     generated = backend.replace(plan) if explicit_replace else own['__replace__']

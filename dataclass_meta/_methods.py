@@ -12,6 +12,7 @@ from _thread import get_ident  # threading's own; importing threading costs ~1 m
 
 from dataclasses import MISSING, FrozenInstanceError
 
+from ._convert import replace_values
 from ._interop import pprint_shape
 from ._fields import CLASSVAR, FIELD, FORWARDREF, INITVAR
 from ._getters import tuple_getter
@@ -275,6 +276,8 @@ def make_replace(plan):
     generated one (so positional and keyword calls bind alike), the values go
     positionally, which takes the ``__init__`` template's fast path.
     """
+    if needs_hooked_replace(plan):
+        return make_hooked_replace(plan)
     fields, cls, own = plan.fields, plan.cls, plan.cls.__dataclass_fields__
     # Prepared on the first call (most classes are never replaced).
     forbidden = required = carried = init = fast = checked = names = None
@@ -314,6 +317,31 @@ def make_replace(plan):
         return replace(self, changes)
     __replace__.replace = replace  # for replace(): no second packing of the changes
     return __replace__
+
+
+def make_hooked_replace(plan):
+    """``__replace__`` of a class with aliases or converters (both backends):
+    each ``__init__`` field not in ``changes`` is passed under its parameter
+    name, and, where the class's ``__init__`` is the generated one, marked so
+    that its converter does not run again on a value already converted."""
+    from ._backend import is_generated_init  # _backend imports this module
+
+    def replace(self, changes):
+        fields = self.__dataclass_fields__
+        klass = self.__class__
+        generated = is_generated_init(klass.__dict__.get('__init__'), klass)
+        return klass(**replace_values(self, fields, changes, generated))
+
+    def __replace__(self, /, **changes):
+        return replace(self, changes)
+    __replace__.replace = replace  # for replace(): no second packing of the changes
+    return __replace__
+
+
+def needs_hooked_replace(plan):
+    """Whether ``replace()`` must know the class's aliases or converters."""
+    hooks = plan.hooks
+    return hooks is not None and (hooks.aliased or bool(hooks.converters))
 
 
 def replace_by_fields(obj, changes, all_fields=None):

@@ -5,6 +5,7 @@ it to every method factory of the active backend, so no factory recomputes the
 field selections and no factory takes a long list of positional arguments.
 """
 
+from ._convert import hooks_of
 from ._fields import CLASSVAR, FIELD
 
 
@@ -16,12 +17,13 @@ class Plan:
     ``__init__`` and ``__replace__`` deal with (no ClassVars); ``plain``: the real
     fields (no InitVars either), which ``__repr__``, ``__eq__``, the orderings,
     ``__hash__`` and the frozen guards use. The ``*_names`` are selections of
-    ``plain`` in definition order.
+    ``plain`` in definition order. ``hooks``: the fields' converters,
+    validators and aliases (``_convert.Hooks``), or None.
     """
 
     __slots__ = ('cls', 'all_fields', 'fields', 'plain', 'frozen', 'slots',
                  'has_post_init', 'repr_names', 'compare_names', 'hash_names',
-                 'field_names')
+                 'field_names', 'hooks')
 
     def __init__(self, cls, all_fields, frozen, slots):
         self.cls = cls
@@ -31,6 +33,7 @@ class Plan:
         self.frozen = frozen
         self.slots = slots
         self.has_post_init = hasattr(cls, '__post_init__')
+        self.hooks = hooks_of(cls, all_fields)
         self.field_names = names = tuple([f.name for f in plain])
         if all([f.repr is True and f.compare is True and f.hash is None for f in plain]):
             # the usual case: every selection is every field

@@ -1,0 +1,195 @@
+"""Converters, validators and aliases: their checks, and what ``__init__`` and
+assignment run per field.
+
+None of this is the stdlib's: a class whose fields use none of the three gets
+``None`` from ``hooks_of`` and every generated method exactly as before.
+
+The order, on every path (both backends): ``__init__`` computes each stored
+field's value in definition order (the argument, the default or the default
+factory's result, then its converter), stores them all, then calls the
+validators in definition order, then ``__post_init__``; a converter that raises
+leaves nothing stored. Assignment to a field of a non-frozen class converts,
+validates, then stores. ``replace()`` converts only the values it is given.
+"""
+
+import keyword
+from dataclasses import MISSING
+
+from ._fields import CLASSVAR, INITVAR
+
+_object_setattr = object.__setattr__
+
+
+def param_name(f):
+    """The ``__init__`` parameter of field ``f``: its alias, else its name."""
+    return getattr(f, 'alias', None) or f.name
+
+
+class Kept:
+    """A value ``replace()`` carries over unchanged: ``__init__`` stores it as
+    it is instead of converting it again (only the generated ``__init__`` of a
+    class with converters ever receives one)."""
+
+    __slots__ = ('value',)
+
+    def __init__(self, value):
+        self.value = value
+
+
+class Hooks:
+    """One class's converters, validators and aliases, checked.
+
+    ``converters``: ``{name: converter}``; ``validators``: ``{name: (field,
+    (validator, ...))}``, both in definition order; ``aliased``: whether any
+    ``__init__`` parameter is not its field's name; ``on_assign``: ``{name:
+    (converter or None, field, validators)}`` for ``__setattr__``.
+    """
+
+    __slots__ = ('converters', 'validators', 'aliased', 'on_assign')
+
+    def __init__(self, converters, validators, aliased, on_assign):
+        self.converters, self.validators = converters, validators
+        self.aliased, self.on_assign = aliased, on_assign
+
+
+def _given(f):
+    return (getattr(f, 'converter', None) is not None or getattr(f, 'validator', None)
+            is not None or getattr(f, 'alias', None) is not None)
+
+
+def hooks_of(cls, fields):
+    """The checked ``Hooks`` of a class's fields (every field, ClassVars
+    included), or None where no field has a converter, validator or alias."""
+    if not any(map(_given, fields)):
+        return None
+    converters, validators, on_assign, aliased, params = {}, {}, {}, False, {}
+    for f in fields:
+        convert = getattr(f, 'converter', None)
+        checks = _validators(cls, f)
+        alias = getattr(f, 'alias', None)
+        if f._field_type is CLASSVAR:
+            for option, value in (('converter', convert), ('validator', checks),
+                                  ('alias', alias)):
+                if value:
+                    raise TypeError(f'field {f.name} is a ClassVar but specifies {option}')
+            continue
+        if convert is not None:
+            if not callable(convert):
+                raise TypeError(f'{_where(cls, f)}: converter {convert!r} is not callable')
+            if f._field_type is INITVAR:
+                raise TypeError(f'{_where(cls, f)} is an InitVar and cannot have a '
+                                f'converter: convert it in __post_init__')
+            if not f.init and f.default is MISSING and f.default_factory is MISSING:
+                raise TypeError(f'{_where(cls, f)} has a converter but init=False and no '
+                                f'default: give it a default or a default_factory')
+            converters[f.name] = convert
+        if checks:
+            if f._field_type is INITVAR:
+                raise TypeError(f'{_where(cls, f)} is an InitVar and cannot have a '
+                                f'validator: check it in __post_init__')
+            validators[f.name] = (f, checks)
+        if convert is not None or checks:
+            on_assign[f.name] = (convert, f, checks)
+        if alias is not None:
+            _check_alias(cls, f, alias)
+            aliased = aliased or (f.init and alias != f.name)
+        if f.init:
+            name = alias or f.name
+            if name in params:
+                raise TypeError(f'{_where(cls, f)}: __init__ parameter {name!r} is already '
+                                f'that of field {params[name].name!r}: choose another alias')
+            params[name] = f
+    return Hooks(converters, validators, aliased, on_assign)
+
+
+def _where(cls, f):
+    return f'field {f.name!r} of data class {cls.__name__!r}'
+
+
+def _validators(cls, f):
+    """The field's validators as a tuple (a callable, or a sequence of them)."""
+    given = getattr(f, 'validator', None)
+    if given is None:
+        return ()
+    checks = (given,) if callable(given) else given
+    try:
+        checks = tuple(checks)
+    except TypeError:
+        checks = (given,)
+    for check in checks:
+        if not callable(check):
+            raise TypeError(f'{_where(cls, f)}: validator {check!r} is not callable '
+                            f'(give a callable or a sequence of callables)')
+    return checks
+
+
+def _check_alias(cls, f, alias):
+    if not isinstance(alias, str):
+        raise TypeError(f'{_where(cls, f)}: alias must be a str, not {type(alias).__name__}')
+    if not alias.isidentifier() or keyword.iskeyword(alias):
+        raise ValueError(f'{_where(cls, f)}: alias {alias!r} is not a valid parameter '
+                         f'name: give an identifier that is not a keyword')
+
+
+def make_setattr(plan):
+    """``__setattr__`` of a non-frozen class with converters or validators:
+    convert, validate, then store (through ``object.__setattr__``, as the
+    generated ``__init__`` of such a class stores)."""
+    hooks, cls = plan.hooks, plan.cls
+    on_assign = hooks.on_assign if hooks is not None else {}
+    lookup = on_assign.get
+
+    def __setattr__(self, name, value):
+        hook = lookup(name)
+        if hook is not None:
+            convert, field, checks = hook
+            if convert is not None:
+                value = convert(value)
+            for check in checks:
+                check(self, field, value)
+        _object_setattr(self, name, value)
+    __setattr__.__qualname__ = f'{cls.__qualname__}.__setattr__'
+    __setattr__.converts = True  # what a subclass's pipeline looks for
+    return __setattr__
+
+
+def wants_setattr(hooks, cls, frozen):
+    """Whether ``cls`` gets a converting ``__setattr__``: not frozen, and its
+    fields have converters or validators, or it inherits one that does (a
+    subclass may have dropped them)."""
+    if frozen:
+        return False
+    if hooks is not None and hooks.on_assign:
+        return True
+    return getattr(getattr(cls, '__setattr__', None), 'converts', False)
+
+
+def stores_directly(hooks):
+    """Whether ``__init__`` stores through ``object.__setattr__`` (the class's
+    ``__setattr__`` would convert and validate a second time)."""
+    return hooks is not None and bool(hooks.on_assign)
+
+
+def replace_values(self, fields, changes, generated):
+    """Fill ``changes`` for ``replace()`` of a class with aliases or converters:
+    per ``__init__`` field not given, its value under its parameter name,
+    ``Kept`` where it has a converter and ``__init__`` is the generated one.
+    The stdlib's errors, in its order."""
+    for f in fields.values():
+        if f._field_type is CLASSVAR:
+            continue
+        if not f.init:
+            if f.name in changes:
+                raise TypeError(f'field {f.name} is declared with init=False, it cannot '
+                                f'be specified with replace()')
+            continue
+        name = param_name(f)
+        if name not in changes:
+            if f._field_type is INITVAR and f.default is MISSING:
+                raise TypeError(f'InitVar {name!r} must be specified with replace()')
+            value = getattr(self, f.name)
+            if generated and getattr(f, 'converter', None) is not None:
+                value = Kept(value)
+            changes[name] = value
+    return changes
+
