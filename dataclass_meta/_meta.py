@@ -474,6 +474,11 @@ def _attach_methods(cls, params, fields):
             attach(cls, name, factory(plan, backend))
     if converting:
         attach(cls, '__setattr__', backend.converting_setattr(plan))
+        if params.slots:  # unpickling stores each slot by setattr: not through it
+            for name, factory in (('__getstate__', make_getstate),
+                                  ('__setstate__', make_setstate)):
+                if name not in own:
+                    attach(cls, name, factory(plan))
     # replace() calls the generated one, even where the class has its own
     # __replace__; the class is kept beside it so subclasses cannot inherit it.
     generated = backend.replace(plan) if explicit_replace else own['__replace__']

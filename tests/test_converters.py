@@ -1,0 +1,414 @@
+"""Per-field ``converter``, ``validator`` and ``alias``: beyond the stdlib, on
+both backends, dict-based and slotted, with the same results, exceptions and
+order of calls."""
+
+import copy
+import dataclasses
+import inspect
+import pickle
+import sys
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from dataclass_meta import DataClass, InitVar, field, fields, replace
+
+
+def positive(instance, f, value):
+    if value <= 0:
+        raise ValueError(f'{f.name} must be positive, got {value}')
+
+
+class Log(list):
+    """Records calls: ``log.converter('a')`` converts with int and logs."""
+
+    def converter(self, name, to=int):
+        def convert(value):
+            self.append(('convert', name, value))
+            return to(value)
+        return convert
+
+    def validator(self, name):
+        def validate(instance, f, value):
+            self.append(('validate', name, f.name, value))
+        return validate
+
+
+# -- converters -----------------------------------------------------------------
+
+def test_converter_runs_on_arguments_defaults_and_factories(backend, slots):
+    class C(DataClass, slots=slots):
+        a: int = field(converter=int)
+        b: int = field(default='2', converter=int)
+        c: list = field(default_factory=tuple, converter=list)
+
+    c = C('1')
+    assert (c.a, c.b, c.c) == (1, 2, [])
+    assert C('1', b='5', c='xy') == C(1, 5, ['x', 'y'])
+    assert C(a=1).c is not C(a=1).c  # the factory's result, converted per instance
+
+
+def test_converter_runs_on_assignment_but_not_on_a_frozen_class(backend, slots):
+    class C(DataClass, slots=slots):
+        a: int = field(converter=int)
+
+    c = C('1')
+    c.a = '7'
+    assert c.a == 7
+
+
+def test_unrelated_attributes_are_stored_as_given(backend):
+    class C(DataClass):
+        a: int = field(converter=int)
+
+    c = C('1')
+    c.other = '8'
+    assert c.other == '8'
+
+
+def test_frozen_class_converts_in_init_and_refuses_assignment(backend, slots):
+    class C(DataClass, frozen=True, slots=slots):
+        a: int = field(converter=int)
+
+    c = C('3')
+    assert c.a == 3 and hash(c) == hash(C(3))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        c.a = 4
+
+
+def test_a_converter_that_raises_leaves_nothing_stored(backend, slots):
+    calls = Log()
+
+    class C(DataClass, frozen=True, slots=slots):
+        a: int = field(converter=calls.converter('a'))
+        b: int = field(converter=calls.converter('b'))
+
+    obj = C.__new__(C)
+    with pytest.raises(ValueError, match='invalid literal'):
+        obj.__init__('1', 'x')
+    assert calls == [('convert', 'a', '1'), ('convert', 'b', 'x')]
+    for name in ('a', 'b'):
+        assert not hasattr(obj, name)
+
+
+def test_post_init_sees_converted_values(backend):
+    seen = []
+
+    class C(DataClass):
+        a: int = field(converter=int)
+        extra: InitVar[str] = 'e'
+
+        def __post_init__(self, extra):
+            seen.append((self.a, extra))
+
+    C('4', 'x')
+    assert seen == [(4, 'x')]
+
+
+def test_init_false_field_with_a_default_is_converted_per_instance(backend, slots):
+    class C(DataClass, slots=slots):
+        a: int = 0
+        tags: list = field(default=(), converter=list, init=False)
+
+    one, two = C(), C()
+    assert one.tags == [] and one.tags is not two.tags
+    assert 'tags' not in inspect.signature(C).parameters
+
+
+# -- validators ------------------------------------------------------------------
+
+def test_validator_gets_instance_field_and_converted_value(backend, slots):
+    class C(DataClass, slots=slots):
+        a: int = field(converter=int, validator=positive)
+
+    assert C('2').a == 2
+    with pytest.raises(ValueError, match='a must be positive, got -1'):
+        C('-1')
+    c = C(1)
+    with pytest.raises(ValueError, match='a must be positive, got 0'):
+        c.a = '0'
+    assert c.a == 1  # a failed assignment stores nothing
+
+
+def test_validators_run_after_every_store_then_post_init(backend, slots):
+    calls = Log()
+
+    class C(DataClass, slots=slots):
+        a: int = field(converter=calls.converter('a'), validator=calls.validator('a'))
+        b: int = field(default='2', validator=[calls.validator('b1'), calls.validator('b2')])
+        c: int = field(default='3', converter=calls.converter('c'))
+
+        def __post_init__(self):
+            calls.append(('post_init', self.a, self.b, self.c))
+
+    C('1')
+    assert calls == [('convert', 'a', '1'), ('convert', 'c', '3'),
+                     ('validate', 'a', 'a', 1), ('validate', 'b1', 'b', '2'),
+                     ('validate', 'b2', 'b', '2'), ('post_init', 1, '2', 3)]
+    calls.clear()
+    c = C(1)
+    calls.clear()
+    c.a = '5'
+    assert calls == [('convert', 'a', '5'), ('validate', 'a', 'a', 5)]
+
+
+def test_validator_error_propagates_unchanged(backend):
+    error = LookupError('mine')
+
+    def refuse(instance, f, value):
+        raise error
+
+    class C(DataClass):
+        a: int = field(validator=refuse)
+
+    with pytest.raises(LookupError) as info:
+        C(1)
+    assert info.value is error
+
+
+def test_validator_receives_the_field_object_of_the_class(backend):
+    got = []
+
+    class C(DataClass):
+        a: int = field(validator=lambda inst, f, v: got.append(f))
+
+    C(1)
+    assert got == [fields(C)[0]]
+
+
+# -- aliases ---------------------------------------------------------------------
+
+def test_alias_names_the_init_parameter(backend, slots):
+    class User(DataClass, slots=slots):
+        _id: int = field(alias='id')
+        name: str = 'n'
+
+    u = User(id=3)
+    assert u._id == 3 and User(4)._id == 4
+    assert list(inspect.signature(User).parameters) == ['id', 'name']
+    assert User.__match_args__ == ('_id', 'name')
+    assert repr(u).endswith("User(_id=3, name='n')")
+    assert dataclasses.asdict(u) == {'_id': 3, 'name': 'n'}
+    with pytest.raises(TypeError, match=r"User.__init__\(\) got an unexpected keyword "
+                                        r"argument '_id'"):
+        User(_id=3)
+    with pytest.raises(TypeError, match=r"missing 1 required positional argument: 'id'"):
+        User()
+
+
+def test_alias_in_replace_and_dunder_replace(backend):
+    class User(DataClass):
+        _id: int = field(alias='id')
+        name: str = 'n'
+
+    u = User(1)
+    assert replace(u, id=2) == User(2)
+    assert u.__replace__(name='m') == User(1, 'm')
+    if sys.version_info >= (3, 13):
+        assert copy.replace(u, id=5) == User(5)
+    # The stdlib's dataclasses.replace() passes attribute names to __init__.
+    with pytest.raises(TypeError, match="unexpected keyword argument '_id'"):
+        dataclasses.replace(u, name='m')
+
+
+def test_alias_self_renames_the_first_parameter(backend):
+    class C(DataClass):
+        me: int = field(alias='self')
+
+    assert list(inspect.signature(C.__init__).parameters) == ['__dataclass_self__', 'self']
+    assert C(self=2).me == 2
+
+
+# -- replace() and converters ----------------------------------------------------
+
+def test_replace_converts_only_what_it_is_given(backend, slots):
+    calls = Log()
+
+    class C(DataClass, slots=slots):
+        a: int = field(converter=calls.converter('a'))
+        b: int = field(converter=calls.converter('b'))
+
+    c = C('1', '2')
+    calls.clear()
+    d = replace(c, b='5')
+    assert (d.a, d.b) == (1, 5)
+    assert calls == [('convert', 'b', '5')]
+
+
+def test_replace_with_a_user_init_passes_plain_values(backend):
+    class C(DataClass):
+        a: int = field(converter=int)
+
+        def __init__(self, a):
+            self.a = a  # the converting __setattr__ converts
+
+    assert replace(C('1'), a='3').a == 3
+    assert replace(C('1')).a == 1
+
+
+# -- Field objects and the stdlib's functions ------------------------------------
+
+def test_field_carries_converter_validator_alias():
+    f = field(converter=int, validator=positive, alias='x')
+    assert (f.converter, f.validator, f.alias) == (int, positive, 'x')
+    assert 'converter=<class \'int\'>' in repr(f) and "alias='x'" in repr(f)
+    plain = field()
+    assert (plain.converter, plain.validator, plain.alias) == (None, None, None)
+    assert 'converter' not in repr(plain)  # the stdlib's repr where none is given
+
+
+def test_stdlib_functions_keep_working(backend):
+    class C(DataClass):
+        a: int = field(converter=int, validator=positive)
+        _b: str = field(default='x', alias='b')
+
+    c = C('3')
+    assert dataclasses.is_dataclass(c)
+    assert [f.name for f in dataclasses.fields(c)] == ['a', '_b']
+    assert dataclasses.asdict(c) == {'a': 3, '_b': 'x'}
+    assert dataclasses.astuple(c) == (3, 'x')
+    assert copy.copy(c) == c and copy.deepcopy(c) == c
+
+
+CHECKED = Log()
+
+
+class Pickled(DataClass):
+    a: int = field(converter=CHECKED.converter('a'), validator=CHECKED.validator('a'))
+    _b: str = field(default='x', alias='b')
+
+
+class PickledSlots(DataClass, slots=True):
+    a: int = field(converter=CHECKED.converter('a'), validator=CHECKED.validator('a'))
+    _b: str = field(default='x', alias='b')
+
+
+@pytest.mark.parametrize('cls', [Pickled, PickledSlots])
+def test_pickle_and_copy_neither_convert_nor_validate_again(cls):
+    p = cls('3', b='y')
+    CHECKED.clear()
+    for back in (pickle.loads(pickle.dumps(p)), copy.copy(p), copy.deepcopy(p)):
+        assert back == p and back._b == 'y'
+    assert CHECKED == []
+
+
+def test_subclass_inherits_and_may_drop_a_converter(backend):
+    class Base(DataClass):
+        a: int = field(converter=int)
+
+    class Keep(Base):
+        b: str = ''
+
+    class Drop(Base):
+        a: str = ''
+
+    k = Keep('1')
+    k.a = '2'
+    assert k.a == 2
+    d = Drop('1')
+    assert d.a == '1'
+    d.a = '2'
+    assert d.a == '2'  # its own fields: no converter
+
+
+def test_a_class_without_them_is_unchanged(backend):
+    class C(DataClass):
+        a: int = 0
+
+    assert '__setattr__' not in C.__dict__
+    assert C.__dataclass_fields__['a'].converter is None
+
+
+# -- bad input -------------------------------------------------------------------
+
+@pytest.mark.parametrize('options, error, message', [
+    (dict(converter=3), TypeError,
+     "field 'x' of data class 'C': converter 3 is not callable"),
+    (dict(validator=[int, 3]), TypeError,
+     "field 'x' of data class 'C': validator 3 is not callable"),
+    (dict(validator='v'), TypeError,
+     "field 'x' of data class 'C': validator 'v' is not callable"),
+    (dict(alias='class'), ValueError,
+     "field 'x' of data class 'C': alias 'class' is not a valid parameter name"),
+    (dict(alias='a b'), ValueError, "alias 'a b' is not a valid parameter name"),
+    (dict(alias=3), TypeError, "field 'x' of data class 'C': alias must be a str, not int"),
+    (dict(converter=int, init=False), TypeError,
+     "field 'x' of data class 'C' has a converter but init=False and no default"),
+])
+def test_bad_field_options_fail_at_class_creation(backend, options, error, message):
+    with pytest.raises(error, match=message.replace('(', r'\(')):
+        class C(DataClass):
+            x: int = field(**options)
+
+
+def test_alias_clash_names_both_fields(backend):
+    with pytest.raises(TypeError, match="field 'y' of data class 'D': __init__ parameter "
+                                        "'y' is already that of field 'x'"):
+        class D(DataClass):
+            x: int = field(alias='y')
+            y: int = 0
+
+
+def test_classvar_and_initvar_refuse_them(backend):
+    from typing import ClassVar
+    with pytest.raises(TypeError, match='field x is a ClassVar but specifies converter'):
+        class C(DataClass):
+            x: ClassVar[int] = field(default=1, converter=int)
+    with pytest.raises(TypeError, match="is an InitVar and cannot have a converter"):
+        class D(DataClass):
+            x: InitVar[int] = field(default=1, converter=int)
+
+
+def test_own_setattr_with_converters_is_refused(backend):
+    with pytest.raises(TypeError, match='Cannot overwrite attribute __setattr__ in class E'):
+        class E(DataClass):
+            x: int = field(converter=int)
+
+            def __setattr__(self, name, value):
+                pass
+
+
+# -- the same on both backends, for any mix of options ---------------------------
+
+def _run(backend_, spec, args):
+    """Define a class from ``spec`` with ``backend_``, construct it with
+    ``args`` and assign each field; the log and the outcome."""
+    from dataclass_meta import _backend
+    calls = Log()
+    ns = {'__annotations__': {}}
+    for i, (convert, validate, alias) in enumerate(spec):
+        name = f'f{i}'
+        ns['__annotations__'][name] = int
+        ns[name] = field(converter=calls.converter(name) if convert else None,
+                         validator=calls.validator(name) if validate else None,
+                         alias=f'p{i}' if alias else None)
+    with _backend.use(backend_):
+        cls = type(DataClass)('C', (DataClass,), ns)
+    outcome = []
+    try:
+        obj = cls(*args)
+        outcome.append(repr(obj))
+        for i in range(len(spec)):
+            setattr(obj, f'f{i}', str(i))
+        outcome.append(repr(obj))
+        outcome.append(repr(replace(obj)))
+    except Exception as exc:
+        outcome.append((type(exc), str(exc)))
+    return calls, outcome
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.booleans(), st.booleans(), st.booleans()), max_size=6),
+       st.lists(st.sampled_from(['1', '2', 'x', '-3']), max_size=7))
+def test_backends_agree(spec, args):
+    from dataclass_meta import _backend
+    runs = [_run(b, spec, args) for b in _backend.available()]
+    assert all(run == runs[0] for run in runs)
+    calls, outcome = runs[0]
+    # the model: converters in order, then validators in order, for __init__
+    if len(args) == len(spec) and 'x' not in [a for a, s in zip(args, spec) if s[0]]:
+        init_calls = calls[:len([s for s in spec if s[0]]) + len([s for s in spec if s[1]])]
+        expected = [('convert', f'f{i}', args[i]) for i, s in enumerate(spec) if s[0]]
+        expected += [('validate', f'f{i}', f'f{i}', int(args[i]) if s[0] else args[i])
+                     for i, s in enumerate(spec) if s[1]]
+        assert init_calls == expected
