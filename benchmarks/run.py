@@ -93,6 +93,10 @@ OPERATIONS = [
      lambda k, c: _cache_hash_instance(k, c)),
     ('cached_read', 'cached_property read on slots, after the first', 'a.c',
      lambda k, c: _cached_property_instance(k, c)),
+    # Five fields, each with a converter and a validator: ours and attrs' own,
+    # the stdlib's written in __post_init__ (how it is done there).
+    ('init_convert', 'init, 5 converters + validators', "V(1, '2', 3, '4', 5)",
+     lambda k, c: _converting_class(k)),
     ('pickle', 'pickle round trip', 'loads(dumps(a))',
      lambda k, c: {'loads': pickle.loads, 'dumps': pickle.dumps, 'a': c.P(1, 2, 3, 4, 5)}),
 ]
@@ -148,6 +152,36 @@ class S(DataClass, slots=True):
     def c(self):
         return 3
 '''
+
+
+_CHECK = '''
+def check(instance, field, value):
+    if value < 0:
+        raise ValueError(value)
+'''
+_CONVERTING = {
+    'dm': 'class V(DataClass):\n' + ''.join(
+        f'    {n}: int = field(converter=int, validator=check)\n' for n in 'abcde'),
+    'attrs': '@attrs.define\nclass V:\n' + ''.join(
+        f'    {n}: int = attrs.field(converter=int, validator=check)\n' for n in 'abcde'),
+    'std': '@dataclasses.dataclass\nclass V:\n' + ''.join(
+        f'    {n}: int\n' for n in 'abcde') + '    def __post_init__(self):\n' + ''.join(
+        f'        self.{n} = int(self.{n})\n' for n in 'abcde') + ''.join(
+        f'        check(self, None, self.{n})\n' for n in 'abcde'),
+}
+
+
+def _converting_class(kit):
+    """``V``: five fields, each converted by ``int`` and checked, made by the
+    kit (plain flavour only: dm, dm_pure, attrs.define, @dataclass)."""
+    kind = 'dm' if kit.name in ('dm', 'dm_pure') else kit.name
+    if kind not in _CONVERTING:
+        raise LookupError
+    if kind == 'dm':
+        return {'V': kit.build_source(_CHECK + _CONVERTING['dm'], 'V')}
+    ns = dict(vars(kit.module()))
+    exec(_CHECK + _CONVERTING[kind], ns)
+    return {'V': ns['V']}
 
 
 def _cache_hash_instance(kit, classes):
@@ -586,6 +620,13 @@ def targets(results):
                             f'a dict, gc=False / plain', 'operation': 'gc_collect',
                     'contender': 'dm', 'bound': 0.1, 'ratio': collect['ratio'],
                     'met': collect['ratio'] <= 0.1})
+    convert = ops.get('init_convert', {}).get('ratio', {})
+    for who in ('dm', 'dm_pure'):
+        if who in convert and 'attrs' in convert:
+            ratio = convert[who] / convert['attrs']
+            out.append({'name': f'init, 5 converters + validators, {who} / attrs',
+                        'operation': 'init_convert', 'contender': who, 'bound': 1.0,
+                        'ratio': ratio, 'met': ratio <= 1.0})
     ops_msgspec = [(k, ops[k]['seconds']) for k in ('class5', 'class20') if k in ops]
     for key, secs in ops_msgspec:
         if 'msgspec' in secs and 'dm' in secs:

@@ -147,11 +147,12 @@ def template_init(plan):
     """The ``__init__`` of an ``InitPlan`` as a relabelled template
     (``_templates``): a function ``def __init__(self, x, y=0)`` storing each
     field from its parameter, calling a default factory where its parameter is
-    the marker, then ``__post_init__()``. None where the class needs what no
-    template does (keyword-only fields, InitVars, ``init=False`` fields it must
-    store) or ``relabel`` declines."""
+    the marker, then ``__post_init__()``; with converters or validators, the
+    converting template (``_convert`` has the order). None where the class
+    needs what no template does (keyword-only fields, InitVars, ``init=False``
+    fields it must store, aliases without converters) or ``relabel`` declines."""
     n = len(plan.names)
-    if plan.hooked or plan.keyword or plan.initvars or plan.unbound is not None or len(plan.steps) != n:
+    if plan.keyword or plan.initvars or plan.unbound is not None or len(plan.steps) != n:
         return None
     factories = []
     for i, (_, index, factory) in enumerate(plan.steps):
@@ -159,16 +160,52 @@ def template_init(plan):
             return None
         factories.append(factory)
     has_factory = any(f is not None for f in factories)
-    values = (_object_setattr, *plan.names) if plan.frozen else ()
+    if plan.converters is not None:
+        table = templates().CONVERTS[has_factory, plan.has_post_init]
+        values = (_object_setattr, type, Kept, *[name for name, _, _ in plan.steps],
+                  *[_same if c is None else c for c in plan.converters],
+                  *_validator_calls(plan))
+    elif plan.hooked:  # aliases alone: parameters named unlike the attributes
+        return None
+    else:
+        table = templates().INITS[plan.frozen, has_factory, plan.has_post_init]
+        values = (_object_setattr, *plan.names) if plan.frozen else ()
     if has_factory:
         # A field without a factory given the marker stores the marker, as in
         # the stdlib: its "factory" returns the marker.
         values += (FACTORY, *[_marker if f is None else f for f in factories])
     module = sys.modules.get(plan.cls.__module__)
-    return relabel(templates().INITS[plan.frozen, has_factory, plan.has_post_init],
-                   plan.names, values, plan.first_param,
+    return relabel(table, plan.names, values, plan.first_param,
                    tuple([d for d in plan.defaults if d is not _NO_DEFAULT]) or None,
                    module.__dict__ if isinstance(module, ModuleType) else {})
+
+
+def _same(value):
+    """The converter of a field without one, in the converting template."""
+    return value
+
+
+def _unchecked(instance, field, value):
+    """The validator of a field without one, in the converting template."""
+
+
+def _validator_calls(plan):
+    """Per step its validator call, then per step its field (``_v0``..., ``_F0``...)."""
+    by_step = {k: (field, checks) for k, field, checks in plan.validations}
+    calls, fields = [], []
+    for k in range(len(plan.steps)):
+        field, checks = by_step.get(k, (None, ()))
+        calls.append(_unchecked if not checks else checks[0] if len(checks) == 1
+                     else _all_of(checks))
+        fields.append(field)
+    return (*calls, *fields)
+
+
+def _all_of(checks):
+    def validate(instance, field, value):
+        for check in checks:
+            check(instance, field, value)
+    return validate
 
 
 _marker = repeat(FACTORY).__next__

@@ -16,7 +16,7 @@ from ._convert import replace_values
 from ._interop import pprint_shape
 from ._fields import CLASSVAR, FIELD, FORWARDREF, INITVAR
 from ._getters import tuple_getter
-from ._relabel import binds_as, relabel, templates
+from ._relabel import binds_as, is_template, relabel, templates
 
 
 _object_new = object.__new__
@@ -329,7 +329,8 @@ def make_hooked_replace(plan):
     def replace(self, changes):
         fields = self.__dataclass_fields__
         klass = self.__class__
-        generated = is_generated_init(klass.__dict__.get('__init__'), klass)
+        init = klass.__dict__.get('__init__')
+        generated = is_generated_init(init, klass) or is_template(init)
         return klass(**replace_values(self, fields, changes, generated))
 
     def __replace__(self, /, **changes):

@@ -1309,6 +1309,1372 @@ INITS = {
     (True, True, True): INIT_FROZEN_FACTORY_POST,
 }
 
+# -- __init__ of a class with converters or validators -----------------------------
+# Every value first, in definition order: a ``_K`` (``replace()``'s value kept as
+# it is) unwrapped, else the default factory called where its parameter is the
+# ``_FACTORY`` marker and the result converted (``_c0``: the field's converter, or
+# one that returns its argument); then every store, through ``_setattr``
+# (``object.__setattr__``: the class's own converts); then each validator
+# (``_v0(self, _F0, f0)``: the field's, or one that does nothing); then
+# ``self.__post_init__()`` where the class has one.
+
+
+def convert_0(_setattr, _type, _K):
+    def __init__(self):
+        pass
+    return __init__
+
+
+def convert_1(_setattr, _type, _K, _n0, _c0, _v0, _F0):
+    def __init__(self, f0):
+        f0 = f0.value if _type(f0) is _K else _c0(f0)
+        _setattr(self, _n0, f0)
+        _v0(self, _F0, f0)
+    return __init__
+
+
+def convert_2(_setattr, _type, _K, _n0, _n1, _c0, _c1, _v0, _v1, _F0, _F1):
+    def __init__(self, f0, f1):
+        f0 = f0.value if _type(f0) is _K else _c0(f0)
+        f1 = f1.value if _type(f1) is _K else _c1(f1)
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _v0(self, _F0, f0)
+        _v1(self, _F1, f1)
+    return __init__
+
+
+def convert_3(_setattr, _type, _K, _n0, _n1, _n2, _c0, _c1, _c2, _v0, _v1, _v2, _F0, _F1,
+              _F2):
+    def __init__(self, f0, f1, f2):
+        f0 = f0.value if _type(f0) is _K else _c0(f0)
+        f1 = f1.value if _type(f1) is _K else _c1(f1)
+        f2 = f2.value if _type(f2) is _K else _c2(f2)
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _v0(self, _F0, f0)
+        _v1(self, _F1, f1)
+        _v2(self, _F2, f2)
+    return __init__
+
+
+def convert_4(_setattr, _type, _K, _n0, _n1, _n2, _n3, _c0, _c1, _c2, _c3, _v0, _v1, _v2,
+              _v3, _F0, _F1, _F2, _F3):
+    def __init__(self, f0, f1, f2, f3):
+        f0 = f0.value if _type(f0) is _K else _c0(f0)
+        f1 = f1.value if _type(f1) is _K else _c1(f1)
+        f2 = f2.value if _type(f2) is _K else _c2(f2)
+        f3 = f3.value if _type(f3) is _K else _c3(f3)
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _v0(self, _F0, f0)
+        _v1(self, _F1, f1)
+        _v2(self, _F2, f2)
+        _v3(self, _F3, f3)
+    return __init__
+
+
+def convert_5(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _c0, _c1, _c2, _c3, _c4, _v0,
+              _v1, _v2, _v3, _v4, _F0, _F1, _F2, _F3, _F4):
+    def __init__(self, f0, f1, f2, f3, f4):
+        f0 = f0.value if _type(f0) is _K else _c0(f0)
+        f1 = f1.value if _type(f1) is _K else _c1(f1)
+        f2 = f2.value if _type(f2) is _K else _c2(f2)
+        f3 = f3.value if _type(f3) is _K else _c3(f3)
+        f4 = f4.value if _type(f4) is _K else _c4(f4)
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _setattr(self, _n4, f4)
+        _v0(self, _F0, f0)
+        _v1(self, _F1, f1)
+        _v2(self, _F2, f2)
+        _v3(self, _F3, f3)
+        _v4(self, _F4, f4)
+    return __init__
+
+
+def convert_6(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _c0, _c1, _c2, _c3, _c4,
+              _c5, _v0, _v1, _v2, _v3, _v4, _v5, _F0, _F1, _F2, _F3, _F4, _F5):
+    def __init__(self, f0, f1, f2, f3, f4, f5):
+        f0 = f0.value if _type(f0) is _K else _c0(f0)
+        f1 = f1.value if _type(f1) is _K else _c1(f1)
+        f2 = f2.value if _type(f2) is _K else _c2(f2)
+        f3 = f3.value if _type(f3) is _K else _c3(f3)
+        f4 = f4.value if _type(f4) is _K else _c4(f4)
+        f5 = f5.value if _type(f5) is _K else _c5(f5)
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _setattr(self, _n4, f4)
+        _setattr(self, _n5, f5)
+        _v0(self, _F0, f0)
+        _v1(self, _F1, f1)
+        _v2(self, _F2, f2)
+        _v3(self, _F3, f3)
+        _v4(self, _F4, f4)
+        _v5(self, _F5, f5)
+    return __init__
+
+
+def convert_7(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _c0, _c1, _c2, _c3,
+              _c4, _c5, _c6, _v0, _v1, _v2, _v3, _v4, _v5, _v6, _F0, _F1, _F2, _F3, _F4,
+              _F5, _F6):
+    def __init__(self, f0, f1, f2, f3, f4, f5, f6):
+        f0 = f0.value if _type(f0) is _K else _c0(f0)
+        f1 = f1.value if _type(f1) is _K else _c1(f1)
+        f2 = f2.value if _type(f2) is _K else _c2(f2)
+        f3 = f3.value if _type(f3) is _K else _c3(f3)
+        f4 = f4.value if _type(f4) is _K else _c4(f4)
+        f5 = f5.value if _type(f5) is _K else _c5(f5)
+        f6 = f6.value if _type(f6) is _K else _c6(f6)
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _setattr(self, _n4, f4)
+        _setattr(self, _n5, f5)
+        _setattr(self, _n6, f6)
+        _v0(self, _F0, f0)
+        _v1(self, _F1, f1)
+        _v2(self, _F2, f2)
+        _v3(self, _F3, f3)
+        _v4(self, _F4, f4)
+        _v5(self, _F5, f5)
+        _v6(self, _F6, f6)
+    return __init__
+
+
+def convert_8(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _c0, _c1, _c2,
+              _c3, _c4, _c5, _c6, _c7, _v0, _v1, _v2, _v3, _v4, _v5, _v6, _v7, _F0, _F1,
+              _F2, _F3, _F4, _F5, _F6, _F7):
+    def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7):
+        f0 = f0.value if _type(f0) is _K else _c0(f0)
+        f1 = f1.value if _type(f1) is _K else _c1(f1)
+        f2 = f2.value if _type(f2) is _K else _c2(f2)
+        f3 = f3.value if _type(f3) is _K else _c3(f3)
+        f4 = f4.value if _type(f4) is _K else _c4(f4)
+        f5 = f5.value if _type(f5) is _K else _c5(f5)
+        f6 = f6.value if _type(f6) is _K else _c6(f6)
+        f7 = f7.value if _type(f7) is _K else _c7(f7)
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _setattr(self, _n4, f4)
+        _setattr(self, _n5, f5)
+        _setattr(self, _n6, f6)
+        _setattr(self, _n7, f7)
+        _v0(self, _F0, f0)
+        _v1(self, _F1, f1)
+        _v2(self, _F2, f2)
+        _v3(self, _F3, f3)
+        _v4(self, _F4, f4)
+        _v5(self, _F5, f5)
+        _v6(self, _F6, f6)
+        _v7(self, _F7, f7)
+    return __init__
+
+
+def convert_9(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _n8, _c0, _c1,
+              _c2, _c3, _c4, _c5, _c6, _c7, _c8, _v0, _v1, _v2, _v3, _v4, _v5, _v6, _v7,
+              _v8, _F0, _F1, _F2, _F3, _F4, _F5, _F6, _F7, _F8):
+    def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8):
+        f0 = f0.value if _type(f0) is _K else _c0(f0)
+        f1 = f1.value if _type(f1) is _K else _c1(f1)
+        f2 = f2.value if _type(f2) is _K else _c2(f2)
+        f3 = f3.value if _type(f3) is _K else _c3(f3)
+        f4 = f4.value if _type(f4) is _K else _c4(f4)
+        f5 = f5.value if _type(f5) is _K else _c5(f5)
+        f6 = f6.value if _type(f6) is _K else _c6(f6)
+        f7 = f7.value if _type(f7) is _K else _c7(f7)
+        f8 = f8.value if _type(f8) is _K else _c8(f8)
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _setattr(self, _n4, f4)
+        _setattr(self, _n5, f5)
+        _setattr(self, _n6, f6)
+        _setattr(self, _n7, f7)
+        _setattr(self, _n8, f8)
+        _v0(self, _F0, f0)
+        _v1(self, _F1, f1)
+        _v2(self, _F2, f2)
+        _v3(self, _F3, f3)
+        _v4(self, _F4, f4)
+        _v5(self, _F5, f5)
+        _v6(self, _F6, f6)
+        _v7(self, _F7, f7)
+        _v8(self, _F8, f8)
+    return __init__
+
+
+def convert_10(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _n8, _n9, _c0,
+              _c1, _c2, _c3, _c4, _c5, _c6, _c7, _c8, _c9, _v0, _v1, _v2, _v3, _v4, _v5,
+              _v6, _v7, _v8, _v9, _F0, _F1, _F2, _F3, _F4, _F5, _F6, _F7, _F8, _F9):
+    def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9):
+        f0 = f0.value if _type(f0) is _K else _c0(f0)
+        f1 = f1.value if _type(f1) is _K else _c1(f1)
+        f2 = f2.value if _type(f2) is _K else _c2(f2)
+        f3 = f3.value if _type(f3) is _K else _c3(f3)
+        f4 = f4.value if _type(f4) is _K else _c4(f4)
+        f5 = f5.value if _type(f5) is _K else _c5(f5)
+        f6 = f6.value if _type(f6) is _K else _c6(f6)
+        f7 = f7.value if _type(f7) is _K else _c7(f7)
+        f8 = f8.value if _type(f8) is _K else _c8(f8)
+        f9 = f9.value if _type(f9) is _K else _c9(f9)
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _setattr(self, _n4, f4)
+        _setattr(self, _n5, f5)
+        _setattr(self, _n6, f6)
+        _setattr(self, _n7, f7)
+        _setattr(self, _n8, f8)
+        _setattr(self, _n9, f9)
+        _v0(self, _F0, f0)
+        _v1(self, _F1, f1)
+        _v2(self, _F2, f2)
+        _v3(self, _F3, f3)
+        _v4(self, _F4, f4)
+        _v5(self, _F5, f5)
+        _v6(self, _F6, f6)
+        _v7(self, _F7, f7)
+        _v8(self, _F8, f8)
+        _v9(self, _F9, f9)
+    return __init__
+
+
+def convert_11(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _n8, _n9, _n10,
+              _c0, _c1, _c2, _c3, _c4, _c5, _c6, _c7, _c8, _c9, _c10, _v0, _v1, _v2, _v3,
+              _v4, _v5, _v6, _v7, _v8, _v9, _v10, _F0, _F1, _F2, _F3, _F4, _F5, _F6, _F7,
+              _F8, _F9, _F10):
+    def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10):
+        f0 = f0.value if _type(f0) is _K else _c0(f0)
+        f1 = f1.value if _type(f1) is _K else _c1(f1)
+        f2 = f2.value if _type(f2) is _K else _c2(f2)
+        f3 = f3.value if _type(f3) is _K else _c3(f3)
+        f4 = f4.value if _type(f4) is _K else _c4(f4)
+        f5 = f5.value if _type(f5) is _K else _c5(f5)
+        f6 = f6.value if _type(f6) is _K else _c6(f6)
+        f7 = f7.value if _type(f7) is _K else _c7(f7)
+        f8 = f8.value if _type(f8) is _K else _c8(f8)
+        f9 = f9.value if _type(f9) is _K else _c9(f9)
+        f10 = f10.value if _type(f10) is _K else _c10(f10)
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _setattr(self, _n4, f4)
+        _setattr(self, _n5, f5)
+        _setattr(self, _n6, f6)
+        _setattr(self, _n7, f7)
+        _setattr(self, _n8, f8)
+        _setattr(self, _n9, f9)
+        _setattr(self, _n10, f10)
+        _v0(self, _F0, f0)
+        _v1(self, _F1, f1)
+        _v2(self, _F2, f2)
+        _v3(self, _F3, f3)
+        _v4(self, _F4, f4)
+        _v5(self, _F5, f5)
+        _v6(self, _F6, f6)
+        _v7(self, _F7, f7)
+        _v8(self, _F8, f8)
+        _v9(self, _F9, f9)
+        _v10(self, _F10, f10)
+    return __init__
+
+
+def convert_12(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _n8, _n9, _n10,
+              _n11, _c0, _c1, _c2, _c3, _c4, _c5, _c6, _c7, _c8, _c9, _c10, _c11, _v0, _v1,
+              _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9, _v10, _v11, _F0, _F1, _F2, _F3, _F4,
+              _F5, _F6, _F7, _F8, _F9, _F10, _F11):
+    def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11):
+        f0 = f0.value if _type(f0) is _K else _c0(f0)
+        f1 = f1.value if _type(f1) is _K else _c1(f1)
+        f2 = f2.value if _type(f2) is _K else _c2(f2)
+        f3 = f3.value if _type(f3) is _K else _c3(f3)
+        f4 = f4.value if _type(f4) is _K else _c4(f4)
+        f5 = f5.value if _type(f5) is _K else _c5(f5)
+        f6 = f6.value if _type(f6) is _K else _c6(f6)
+        f7 = f7.value if _type(f7) is _K else _c7(f7)
+        f8 = f8.value if _type(f8) is _K else _c8(f8)
+        f9 = f9.value if _type(f9) is _K else _c9(f9)
+        f10 = f10.value if _type(f10) is _K else _c10(f10)
+        f11 = f11.value if _type(f11) is _K else _c11(f11)
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _setattr(self, _n4, f4)
+        _setattr(self, _n5, f5)
+        _setattr(self, _n6, f6)
+        _setattr(self, _n7, f7)
+        _setattr(self, _n8, f8)
+        _setattr(self, _n9, f9)
+        _setattr(self, _n10, f10)
+        _setattr(self, _n11, f11)
+        _v0(self, _F0, f0)
+        _v1(self, _F1, f1)
+        _v2(self, _F2, f2)
+        _v3(self, _F3, f3)
+        _v4(self, _F4, f4)
+        _v5(self, _F5, f5)
+        _v6(self, _F6, f6)
+        _v7(self, _F7, f7)
+        _v8(self, _F8, f8)
+        _v9(self, _F9, f9)
+        _v10(self, _F10, f10)
+        _v11(self, _F11, f11)
+    return __init__
+
+
+CONVERT = (convert_0, convert_1, convert_2, convert_3, convert_4, convert_5, convert_6,
+           convert_7, convert_8, convert_9, convert_10, convert_11, convert_12)
+
+
+def convert_post_0(_setattr, _type, _K):
+    def __init__(self):
+        self.__post_init__()
+    return __init__
+
+
+def convert_post_1(_setattr, _type, _K, _n0, _c0, _v0, _F0):
+    def __init__(self, f0):
+        f0 = f0.value if _type(f0) is _K else _c0(f0)
+        _setattr(self, _n0, f0)
+        _v0(self, _F0, f0)
+        self.__post_init__()
+    return __init__
+
+
+def convert_post_2(_setattr, _type, _K, _n0, _n1, _c0, _c1, _v0, _v1, _F0, _F1):
+    def __init__(self, f0, f1):
+        f0 = f0.value if _type(f0) is _K else _c0(f0)
+        f1 = f1.value if _type(f1) is _K else _c1(f1)
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _v0(self, _F0, f0)
+        _v1(self, _F1, f1)
+        self.__post_init__()
+    return __init__
+
+
+def convert_post_3(_setattr, _type, _K, _n0, _n1, _n2, _c0, _c1, _c2, _v0, _v1, _v2, _F0,
+                   _F1, _F2):
+    def __init__(self, f0, f1, f2):
+        f0 = f0.value if _type(f0) is _K else _c0(f0)
+        f1 = f1.value if _type(f1) is _K else _c1(f1)
+        f2 = f2.value if _type(f2) is _K else _c2(f2)
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _v0(self, _F0, f0)
+        _v1(self, _F1, f1)
+        _v2(self, _F2, f2)
+        self.__post_init__()
+    return __init__
+
+
+def convert_post_4(_setattr, _type, _K, _n0, _n1, _n2, _n3, _c0, _c1, _c2, _c3, _v0, _v1,
+                   _v2, _v3, _F0, _F1, _F2, _F3):
+    def __init__(self, f0, f1, f2, f3):
+        f0 = f0.value if _type(f0) is _K else _c0(f0)
+        f1 = f1.value if _type(f1) is _K else _c1(f1)
+        f2 = f2.value if _type(f2) is _K else _c2(f2)
+        f3 = f3.value if _type(f3) is _K else _c3(f3)
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _v0(self, _F0, f0)
+        _v1(self, _F1, f1)
+        _v2(self, _F2, f2)
+        _v3(self, _F3, f3)
+        self.__post_init__()
+    return __init__
+
+
+def convert_post_5(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _c0, _c1, _c2, _c3, _c4,
+                   _v0, _v1, _v2, _v3, _v4, _F0, _F1, _F2, _F3, _F4):
+    def __init__(self, f0, f1, f2, f3, f4):
+        f0 = f0.value if _type(f0) is _K else _c0(f0)
+        f1 = f1.value if _type(f1) is _K else _c1(f1)
+        f2 = f2.value if _type(f2) is _K else _c2(f2)
+        f3 = f3.value if _type(f3) is _K else _c3(f3)
+        f4 = f4.value if _type(f4) is _K else _c4(f4)
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _setattr(self, _n4, f4)
+        _v0(self, _F0, f0)
+        _v1(self, _F1, f1)
+        _v2(self, _F2, f2)
+        _v3(self, _F3, f3)
+        _v4(self, _F4, f4)
+        self.__post_init__()
+    return __init__
+
+
+def convert_post_6(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _c0, _c1, _c2, _c3,
+                   _c4, _c5, _v0, _v1, _v2, _v3, _v4, _v5, _F0, _F1, _F2, _F3, _F4, _F5):
+    def __init__(self, f0, f1, f2, f3, f4, f5):
+        f0 = f0.value if _type(f0) is _K else _c0(f0)
+        f1 = f1.value if _type(f1) is _K else _c1(f1)
+        f2 = f2.value if _type(f2) is _K else _c2(f2)
+        f3 = f3.value if _type(f3) is _K else _c3(f3)
+        f4 = f4.value if _type(f4) is _K else _c4(f4)
+        f5 = f5.value if _type(f5) is _K else _c5(f5)
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _setattr(self, _n4, f4)
+        _setattr(self, _n5, f5)
+        _v0(self, _F0, f0)
+        _v1(self, _F1, f1)
+        _v2(self, _F2, f2)
+        _v3(self, _F3, f3)
+        _v4(self, _F4, f4)
+        _v5(self, _F5, f5)
+        self.__post_init__()
+    return __init__
+
+
+def convert_post_7(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _c0, _c1, _c2,
+                   _c3, _c4, _c5, _c6, _v0, _v1, _v2, _v3, _v4, _v5, _v6, _F0, _F1, _F2,
+                   _F3, _F4, _F5, _F6):
+    def __init__(self, f0, f1, f2, f3, f4, f5, f6):
+        f0 = f0.value if _type(f0) is _K else _c0(f0)
+        f1 = f1.value if _type(f1) is _K else _c1(f1)
+        f2 = f2.value if _type(f2) is _K else _c2(f2)
+        f3 = f3.value if _type(f3) is _K else _c3(f3)
+        f4 = f4.value if _type(f4) is _K else _c4(f4)
+        f5 = f5.value if _type(f5) is _K else _c5(f5)
+        f6 = f6.value if _type(f6) is _K else _c6(f6)
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _setattr(self, _n4, f4)
+        _setattr(self, _n5, f5)
+        _setattr(self, _n6, f6)
+        _v0(self, _F0, f0)
+        _v1(self, _F1, f1)
+        _v2(self, _F2, f2)
+        _v3(self, _F3, f3)
+        _v4(self, _F4, f4)
+        _v5(self, _F5, f5)
+        _v6(self, _F6, f6)
+        self.__post_init__()
+    return __init__
+
+
+def convert_post_8(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _c0, _c1,
+                   _c2, _c3, _c4, _c5, _c6, _c7, _v0, _v1, _v2, _v3, _v4, _v5, _v6, _v7,
+                   _F0, _F1, _F2, _F3, _F4, _F5, _F6, _F7):
+    def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7):
+        f0 = f0.value if _type(f0) is _K else _c0(f0)
+        f1 = f1.value if _type(f1) is _K else _c1(f1)
+        f2 = f2.value if _type(f2) is _K else _c2(f2)
+        f3 = f3.value if _type(f3) is _K else _c3(f3)
+        f4 = f4.value if _type(f4) is _K else _c4(f4)
+        f5 = f5.value if _type(f5) is _K else _c5(f5)
+        f6 = f6.value if _type(f6) is _K else _c6(f6)
+        f7 = f7.value if _type(f7) is _K else _c7(f7)
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _setattr(self, _n4, f4)
+        _setattr(self, _n5, f5)
+        _setattr(self, _n6, f6)
+        _setattr(self, _n7, f7)
+        _v0(self, _F0, f0)
+        _v1(self, _F1, f1)
+        _v2(self, _F2, f2)
+        _v3(self, _F3, f3)
+        _v4(self, _F4, f4)
+        _v5(self, _F5, f5)
+        _v6(self, _F6, f6)
+        _v7(self, _F7, f7)
+        self.__post_init__()
+    return __init__
+
+
+def convert_post_9(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _n8, _c0,
+                   _c1, _c2, _c3, _c4, _c5, _c6, _c7, _c8, _v0, _v1, _v2, _v3, _v4, _v5,
+                   _v6, _v7, _v8, _F0, _F1, _F2, _F3, _F4, _F5, _F6, _F7, _F8):
+    def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8):
+        f0 = f0.value if _type(f0) is _K else _c0(f0)
+        f1 = f1.value if _type(f1) is _K else _c1(f1)
+        f2 = f2.value if _type(f2) is _K else _c2(f2)
+        f3 = f3.value if _type(f3) is _K else _c3(f3)
+        f4 = f4.value if _type(f4) is _K else _c4(f4)
+        f5 = f5.value if _type(f5) is _K else _c5(f5)
+        f6 = f6.value if _type(f6) is _K else _c6(f6)
+        f7 = f7.value if _type(f7) is _K else _c7(f7)
+        f8 = f8.value if _type(f8) is _K else _c8(f8)
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _setattr(self, _n4, f4)
+        _setattr(self, _n5, f5)
+        _setattr(self, _n6, f6)
+        _setattr(self, _n7, f7)
+        _setattr(self, _n8, f8)
+        _v0(self, _F0, f0)
+        _v1(self, _F1, f1)
+        _v2(self, _F2, f2)
+        _v3(self, _F3, f3)
+        _v4(self, _F4, f4)
+        _v5(self, _F5, f5)
+        _v6(self, _F6, f6)
+        _v7(self, _F7, f7)
+        _v8(self, _F8, f8)
+        self.__post_init__()
+    return __init__
+
+
+def convert_post_10(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _n8, _n9,
+                   _c0, _c1, _c2, _c3, _c4, _c5, _c6, _c7, _c8, _c9, _v0, _v1, _v2, _v3,
+                   _v4, _v5, _v6, _v7, _v8, _v9, _F0, _F1, _F2, _F3, _F4, _F5, _F6, _F7,
+                   _F8, _F9):
+    def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9):
+        f0 = f0.value if _type(f0) is _K else _c0(f0)
+        f1 = f1.value if _type(f1) is _K else _c1(f1)
+        f2 = f2.value if _type(f2) is _K else _c2(f2)
+        f3 = f3.value if _type(f3) is _K else _c3(f3)
+        f4 = f4.value if _type(f4) is _K else _c4(f4)
+        f5 = f5.value if _type(f5) is _K else _c5(f5)
+        f6 = f6.value if _type(f6) is _K else _c6(f6)
+        f7 = f7.value if _type(f7) is _K else _c7(f7)
+        f8 = f8.value if _type(f8) is _K else _c8(f8)
+        f9 = f9.value if _type(f9) is _K else _c9(f9)
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _setattr(self, _n4, f4)
+        _setattr(self, _n5, f5)
+        _setattr(self, _n6, f6)
+        _setattr(self, _n7, f7)
+        _setattr(self, _n8, f8)
+        _setattr(self, _n9, f9)
+        _v0(self, _F0, f0)
+        _v1(self, _F1, f1)
+        _v2(self, _F2, f2)
+        _v3(self, _F3, f3)
+        _v4(self, _F4, f4)
+        _v5(self, _F5, f5)
+        _v6(self, _F6, f6)
+        _v7(self, _F7, f7)
+        _v8(self, _F8, f8)
+        _v9(self, _F9, f9)
+        self.__post_init__()
+    return __init__
+
+
+def convert_post_11(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _n8, _n9,
+                   _n10, _c0, _c1, _c2, _c3, _c4, _c5, _c6, _c7, _c8, _c9, _c10, _v0, _v1,
+                   _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9, _v10, _F0, _F1, _F2, _F3, _F4,
+                   _F5, _F6, _F7, _F8, _F9, _F10):
+    def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10):
+        f0 = f0.value if _type(f0) is _K else _c0(f0)
+        f1 = f1.value if _type(f1) is _K else _c1(f1)
+        f2 = f2.value if _type(f2) is _K else _c2(f2)
+        f3 = f3.value if _type(f3) is _K else _c3(f3)
+        f4 = f4.value if _type(f4) is _K else _c4(f4)
+        f5 = f5.value if _type(f5) is _K else _c5(f5)
+        f6 = f6.value if _type(f6) is _K else _c6(f6)
+        f7 = f7.value if _type(f7) is _K else _c7(f7)
+        f8 = f8.value if _type(f8) is _K else _c8(f8)
+        f9 = f9.value if _type(f9) is _K else _c9(f9)
+        f10 = f10.value if _type(f10) is _K else _c10(f10)
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _setattr(self, _n4, f4)
+        _setattr(self, _n5, f5)
+        _setattr(self, _n6, f6)
+        _setattr(self, _n7, f7)
+        _setattr(self, _n8, f8)
+        _setattr(self, _n9, f9)
+        _setattr(self, _n10, f10)
+        _v0(self, _F0, f0)
+        _v1(self, _F1, f1)
+        _v2(self, _F2, f2)
+        _v3(self, _F3, f3)
+        _v4(self, _F4, f4)
+        _v5(self, _F5, f5)
+        _v6(self, _F6, f6)
+        _v7(self, _F7, f7)
+        _v8(self, _F8, f8)
+        _v9(self, _F9, f9)
+        _v10(self, _F10, f10)
+        self.__post_init__()
+    return __init__
+
+
+def convert_post_12(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _n8, _n9,
+                   _n10, _n11, _c0, _c1, _c2, _c3, _c4, _c5, _c6, _c7, _c8, _c9, _c10,
+                   _c11, _v0, _v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9, _v10, _v11, _F0,
+                   _F1, _F2, _F3, _F4, _F5, _F6, _F7, _F8, _F9, _F10, _F11):
+    def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11):
+        f0 = f0.value if _type(f0) is _K else _c0(f0)
+        f1 = f1.value if _type(f1) is _K else _c1(f1)
+        f2 = f2.value if _type(f2) is _K else _c2(f2)
+        f3 = f3.value if _type(f3) is _K else _c3(f3)
+        f4 = f4.value if _type(f4) is _K else _c4(f4)
+        f5 = f5.value if _type(f5) is _K else _c5(f5)
+        f6 = f6.value if _type(f6) is _K else _c6(f6)
+        f7 = f7.value if _type(f7) is _K else _c7(f7)
+        f8 = f8.value if _type(f8) is _K else _c8(f8)
+        f9 = f9.value if _type(f9) is _K else _c9(f9)
+        f10 = f10.value if _type(f10) is _K else _c10(f10)
+        f11 = f11.value if _type(f11) is _K else _c11(f11)
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _setattr(self, _n4, f4)
+        _setattr(self, _n5, f5)
+        _setattr(self, _n6, f6)
+        _setattr(self, _n7, f7)
+        _setattr(self, _n8, f8)
+        _setattr(self, _n9, f9)
+        _setattr(self, _n10, f10)
+        _setattr(self, _n11, f11)
+        _v0(self, _F0, f0)
+        _v1(self, _F1, f1)
+        _v2(self, _F2, f2)
+        _v3(self, _F3, f3)
+        _v4(self, _F4, f4)
+        _v5(self, _F5, f5)
+        _v6(self, _F6, f6)
+        _v7(self, _F7, f7)
+        _v8(self, _F8, f8)
+        _v9(self, _F9, f9)
+        _v10(self, _F10, f10)
+        _v11(self, _F11, f11)
+        self.__post_init__()
+    return __init__
+
+
+CONVERT_POST = (convert_post_0, convert_post_1, convert_post_2, convert_post_3,
+                convert_post_4, convert_post_5, convert_post_6, convert_post_7,
+                convert_post_8, convert_post_9, convert_post_10, convert_post_11,
+                convert_post_12)
+
+
+def convert_factory_0(_setattr, _type, _K, _FACTORY):
+    def __init__(self):
+        pass
+    return __init__
+
+
+def convert_factory_1(_setattr, _type, _K, _n0, _c0, _v0, _F0, _FACTORY, _d0):
+    def __init__(self, f0):
+        f0 = f0.value if _type(f0) is _K else _c0(_d0() if f0 is _FACTORY else f0)
+        _setattr(self, _n0, f0)
+        _v0(self, _F0, f0)
+    return __init__
+
+
+def convert_factory_2(_setattr, _type, _K, _n0, _n1, _c0, _c1, _v0, _v1, _F0, _F1,
+                      _FACTORY, _d0, _d1):
+    def __init__(self, f0, f1):
+        f0 = f0.value if _type(f0) is _K else _c0(_d0() if f0 is _FACTORY else f0)
+        f1 = f1.value if _type(f1) is _K else _c1(_d1() if f1 is _FACTORY else f1)
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _v0(self, _F0, f0)
+        _v1(self, _F1, f1)
+    return __init__
+
+
+def convert_factory_3(_setattr, _type, _K, _n0, _n1, _n2, _c0, _c1, _c2, _v0, _v1, _v2,
+                      _F0, _F1, _F2, _FACTORY, _d0, _d1, _d2):
+    def __init__(self, f0, f1, f2):
+        f0 = f0.value if _type(f0) is _K else _c0(_d0() if f0 is _FACTORY else f0)
+        f1 = f1.value if _type(f1) is _K else _c1(_d1() if f1 is _FACTORY else f1)
+        f2 = f2.value if _type(f2) is _K else _c2(_d2() if f2 is _FACTORY else f2)
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _v0(self, _F0, f0)
+        _v1(self, _F1, f1)
+        _v2(self, _F2, f2)
+    return __init__
+
+
+def convert_factory_4(_setattr, _type, _K, _n0, _n1, _n2, _n3, _c0, _c1, _c2, _c3, _v0,
+                      _v1, _v2, _v3, _F0, _F1, _F2, _F3, _FACTORY, _d0, _d1, _d2, _d3):
+    def __init__(self, f0, f1, f2, f3):
+        f0 = f0.value if _type(f0) is _K else _c0(_d0() if f0 is _FACTORY else f0)
+        f1 = f1.value if _type(f1) is _K else _c1(_d1() if f1 is _FACTORY else f1)
+        f2 = f2.value if _type(f2) is _K else _c2(_d2() if f2 is _FACTORY else f2)
+        f3 = f3.value if _type(f3) is _K else _c3(_d3() if f3 is _FACTORY else f3)
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _v0(self, _F0, f0)
+        _v1(self, _F1, f1)
+        _v2(self, _F2, f2)
+        _v3(self, _F3, f3)
+    return __init__
+
+
+def convert_factory_5(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _c0, _c1, _c2, _c3,
+                      _c4, _v0, _v1, _v2, _v3, _v4, _F0, _F1, _F2, _F3, _F4, _FACTORY, _d0,
+                      _d1, _d2, _d3, _d4):
+    def __init__(self, f0, f1, f2, f3, f4):
+        f0 = f0.value if _type(f0) is _K else _c0(_d0() if f0 is _FACTORY else f0)
+        f1 = f1.value if _type(f1) is _K else _c1(_d1() if f1 is _FACTORY else f1)
+        f2 = f2.value if _type(f2) is _K else _c2(_d2() if f2 is _FACTORY else f2)
+        f3 = f3.value if _type(f3) is _K else _c3(_d3() if f3 is _FACTORY else f3)
+        f4 = f4.value if _type(f4) is _K else _c4(_d4() if f4 is _FACTORY else f4)
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _setattr(self, _n4, f4)
+        _v0(self, _F0, f0)
+        _v1(self, _F1, f1)
+        _v2(self, _F2, f2)
+        _v3(self, _F3, f3)
+        _v4(self, _F4, f4)
+    return __init__
+
+
+def convert_factory_6(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _c0, _c1, _c2,
+                      _c3, _c4, _c5, _v0, _v1, _v2, _v3, _v4, _v5, _F0, _F1, _F2, _F3, _F4,
+                      _F5, _FACTORY, _d0, _d1, _d2, _d3, _d4, _d5):
+    def __init__(self, f0, f1, f2, f3, f4, f5):
+        f0 = f0.value if _type(f0) is _K else _c0(_d0() if f0 is _FACTORY else f0)
+        f1 = f1.value if _type(f1) is _K else _c1(_d1() if f1 is _FACTORY else f1)
+        f2 = f2.value if _type(f2) is _K else _c2(_d2() if f2 is _FACTORY else f2)
+        f3 = f3.value if _type(f3) is _K else _c3(_d3() if f3 is _FACTORY else f3)
+        f4 = f4.value if _type(f4) is _K else _c4(_d4() if f4 is _FACTORY else f4)
+        f5 = f5.value if _type(f5) is _K else _c5(_d5() if f5 is _FACTORY else f5)
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _setattr(self, _n4, f4)
+        _setattr(self, _n5, f5)
+        _v0(self, _F0, f0)
+        _v1(self, _F1, f1)
+        _v2(self, _F2, f2)
+        _v3(self, _F3, f3)
+        _v4(self, _F4, f4)
+        _v5(self, _F5, f5)
+    return __init__
+
+
+def convert_factory_7(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _c0, _c1,
+                      _c2, _c3, _c4, _c5, _c6, _v0, _v1, _v2, _v3, _v4, _v5, _v6, _F0, _F1,
+                      _F2, _F3, _F4, _F5, _F6, _FACTORY, _d0, _d1, _d2, _d3, _d4, _d5,
+                      _d6):
+    def __init__(self, f0, f1, f2, f3, f4, f5, f6):
+        f0 = f0.value if _type(f0) is _K else _c0(_d0() if f0 is _FACTORY else f0)
+        f1 = f1.value if _type(f1) is _K else _c1(_d1() if f1 is _FACTORY else f1)
+        f2 = f2.value if _type(f2) is _K else _c2(_d2() if f2 is _FACTORY else f2)
+        f3 = f3.value if _type(f3) is _K else _c3(_d3() if f3 is _FACTORY else f3)
+        f4 = f4.value if _type(f4) is _K else _c4(_d4() if f4 is _FACTORY else f4)
+        f5 = f5.value if _type(f5) is _K else _c5(_d5() if f5 is _FACTORY else f5)
+        f6 = f6.value if _type(f6) is _K else _c6(_d6() if f6 is _FACTORY else f6)
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _setattr(self, _n4, f4)
+        _setattr(self, _n5, f5)
+        _setattr(self, _n6, f6)
+        _v0(self, _F0, f0)
+        _v1(self, _F1, f1)
+        _v2(self, _F2, f2)
+        _v3(self, _F3, f3)
+        _v4(self, _F4, f4)
+        _v5(self, _F5, f5)
+        _v6(self, _F6, f6)
+    return __init__
+
+
+def convert_factory_8(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _c0,
+                      _c1, _c2, _c3, _c4, _c5, _c6, _c7, _v0, _v1, _v2, _v3, _v4, _v5, _v6,
+                      _v7, _F0, _F1, _F2, _F3, _F4, _F5, _F6, _F7, _FACTORY, _d0, _d1, _d2,
+                      _d3, _d4, _d5, _d6, _d7):
+    def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7):
+        f0 = f0.value if _type(f0) is _K else _c0(_d0() if f0 is _FACTORY else f0)
+        f1 = f1.value if _type(f1) is _K else _c1(_d1() if f1 is _FACTORY else f1)
+        f2 = f2.value if _type(f2) is _K else _c2(_d2() if f2 is _FACTORY else f2)
+        f3 = f3.value if _type(f3) is _K else _c3(_d3() if f3 is _FACTORY else f3)
+        f4 = f4.value if _type(f4) is _K else _c4(_d4() if f4 is _FACTORY else f4)
+        f5 = f5.value if _type(f5) is _K else _c5(_d5() if f5 is _FACTORY else f5)
+        f6 = f6.value if _type(f6) is _K else _c6(_d6() if f6 is _FACTORY else f6)
+        f7 = f7.value if _type(f7) is _K else _c7(_d7() if f7 is _FACTORY else f7)
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _setattr(self, _n4, f4)
+        _setattr(self, _n5, f5)
+        _setattr(self, _n6, f6)
+        _setattr(self, _n7, f7)
+        _v0(self, _F0, f0)
+        _v1(self, _F1, f1)
+        _v2(self, _F2, f2)
+        _v3(self, _F3, f3)
+        _v4(self, _F4, f4)
+        _v5(self, _F5, f5)
+        _v6(self, _F6, f6)
+        _v7(self, _F7, f7)
+    return __init__
+
+
+def convert_factory_9(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _n8,
+                      _c0, _c1, _c2, _c3, _c4, _c5, _c6, _c7, _c8, _v0, _v1, _v2, _v3, _v4,
+                      _v5, _v6, _v7, _v8, _F0, _F1, _F2, _F3, _F4, _F5, _F6, _F7, _F8,
+                      _FACTORY, _d0, _d1, _d2, _d3, _d4, _d5, _d6, _d7, _d8):
+    def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8):
+        f0 = f0.value if _type(f0) is _K else _c0(_d0() if f0 is _FACTORY else f0)
+        f1 = f1.value if _type(f1) is _K else _c1(_d1() if f1 is _FACTORY else f1)
+        f2 = f2.value if _type(f2) is _K else _c2(_d2() if f2 is _FACTORY else f2)
+        f3 = f3.value if _type(f3) is _K else _c3(_d3() if f3 is _FACTORY else f3)
+        f4 = f4.value if _type(f4) is _K else _c4(_d4() if f4 is _FACTORY else f4)
+        f5 = f5.value if _type(f5) is _K else _c5(_d5() if f5 is _FACTORY else f5)
+        f6 = f6.value if _type(f6) is _K else _c6(_d6() if f6 is _FACTORY else f6)
+        f7 = f7.value if _type(f7) is _K else _c7(_d7() if f7 is _FACTORY else f7)
+        f8 = f8.value if _type(f8) is _K else _c8(_d8() if f8 is _FACTORY else f8)
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _setattr(self, _n4, f4)
+        _setattr(self, _n5, f5)
+        _setattr(self, _n6, f6)
+        _setattr(self, _n7, f7)
+        _setattr(self, _n8, f8)
+        _v0(self, _F0, f0)
+        _v1(self, _F1, f1)
+        _v2(self, _F2, f2)
+        _v3(self, _F3, f3)
+        _v4(self, _F4, f4)
+        _v5(self, _F5, f5)
+        _v6(self, _F6, f6)
+        _v7(self, _F7, f7)
+        _v8(self, _F8, f8)
+    return __init__
+
+
+def convert_factory_10(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _n8,
+                      _n9, _c0, _c1, _c2, _c3, _c4, _c5, _c6, _c7, _c8, _c9, _v0, _v1, _v2,
+                      _v3, _v4, _v5, _v6, _v7, _v8, _v9, _F0, _F1, _F2, _F3, _F4, _F5, _F6,
+                      _F7, _F8, _F9, _FACTORY, _d0, _d1, _d2, _d3, _d4, _d5, _d6, _d7, _d8,
+                      _d9):
+    def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9):
+        f0 = f0.value if _type(f0) is _K else _c0(_d0() if f0 is _FACTORY else f0)
+        f1 = f1.value if _type(f1) is _K else _c1(_d1() if f1 is _FACTORY else f1)
+        f2 = f2.value if _type(f2) is _K else _c2(_d2() if f2 is _FACTORY else f2)
+        f3 = f3.value if _type(f3) is _K else _c3(_d3() if f3 is _FACTORY else f3)
+        f4 = f4.value if _type(f4) is _K else _c4(_d4() if f4 is _FACTORY else f4)
+        f5 = f5.value if _type(f5) is _K else _c5(_d5() if f5 is _FACTORY else f5)
+        f6 = f6.value if _type(f6) is _K else _c6(_d6() if f6 is _FACTORY else f6)
+        f7 = f7.value if _type(f7) is _K else _c7(_d7() if f7 is _FACTORY else f7)
+        f8 = f8.value if _type(f8) is _K else _c8(_d8() if f8 is _FACTORY else f8)
+        f9 = f9.value if _type(f9) is _K else _c9(_d9() if f9 is _FACTORY else f9)
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _setattr(self, _n4, f4)
+        _setattr(self, _n5, f5)
+        _setattr(self, _n6, f6)
+        _setattr(self, _n7, f7)
+        _setattr(self, _n8, f8)
+        _setattr(self, _n9, f9)
+        _v0(self, _F0, f0)
+        _v1(self, _F1, f1)
+        _v2(self, _F2, f2)
+        _v3(self, _F3, f3)
+        _v4(self, _F4, f4)
+        _v5(self, _F5, f5)
+        _v6(self, _F6, f6)
+        _v7(self, _F7, f7)
+        _v8(self, _F8, f8)
+        _v9(self, _F9, f9)
+    return __init__
+
+
+def convert_factory_11(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _n8,
+                      _n9, _n10, _c0, _c1, _c2, _c3, _c4, _c5, _c6, _c7, _c8, _c9, _c10,
+                      _v0, _v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9, _v10, _F0, _F1,
+                      _F2, _F3, _F4, _F5, _F6, _F7, _F8, _F9, _F10, _FACTORY, _d0, _d1,
+                      _d2, _d3, _d4, _d5, _d6, _d7, _d8, _d9, _d10):
+    def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10):
+        f0 = f0.value if _type(f0) is _K else _c0(_d0() if f0 is _FACTORY else f0)
+        f1 = f1.value if _type(f1) is _K else _c1(_d1() if f1 is _FACTORY else f1)
+        f2 = f2.value if _type(f2) is _K else _c2(_d2() if f2 is _FACTORY else f2)
+        f3 = f3.value if _type(f3) is _K else _c3(_d3() if f3 is _FACTORY else f3)
+        f4 = f4.value if _type(f4) is _K else _c4(_d4() if f4 is _FACTORY else f4)
+        f5 = f5.value if _type(f5) is _K else _c5(_d5() if f5 is _FACTORY else f5)
+        f6 = f6.value if _type(f6) is _K else _c6(_d6() if f6 is _FACTORY else f6)
+        f7 = f7.value if _type(f7) is _K else _c7(_d7() if f7 is _FACTORY else f7)
+        f8 = f8.value if _type(f8) is _K else _c8(_d8() if f8 is _FACTORY else f8)
+        f9 = f9.value if _type(f9) is _K else _c9(_d9() if f9 is _FACTORY else f9)
+        f10 = f10.value if _type(f10) is _K else _c10(_d10() if f10 is _FACTORY else f10)
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _setattr(self, _n4, f4)
+        _setattr(self, _n5, f5)
+        _setattr(self, _n6, f6)
+        _setattr(self, _n7, f7)
+        _setattr(self, _n8, f8)
+        _setattr(self, _n9, f9)
+        _setattr(self, _n10, f10)
+        _v0(self, _F0, f0)
+        _v1(self, _F1, f1)
+        _v2(self, _F2, f2)
+        _v3(self, _F3, f3)
+        _v4(self, _F4, f4)
+        _v5(self, _F5, f5)
+        _v6(self, _F6, f6)
+        _v7(self, _F7, f7)
+        _v8(self, _F8, f8)
+        _v9(self, _F9, f9)
+        _v10(self, _F10, f10)
+    return __init__
+
+
+def convert_factory_12(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _n8,
+                      _n9, _n10, _n11, _c0, _c1, _c2, _c3, _c4, _c5, _c6, _c7, _c8, _c9,
+                      _c10, _c11, _v0, _v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9, _v10,
+                      _v11, _F0, _F1, _F2, _F3, _F4, _F5, _F6, _F7, _F8, _F9, _F10, _F11,
+                      _FACTORY, _d0, _d1, _d2, _d3, _d4, _d5, _d6, _d7, _d8, _d9, _d10,
+                      _d11):
+    def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11):
+        f0 = f0.value if _type(f0) is _K else _c0(_d0() if f0 is _FACTORY else f0)
+        f1 = f1.value if _type(f1) is _K else _c1(_d1() if f1 is _FACTORY else f1)
+        f2 = f2.value if _type(f2) is _K else _c2(_d2() if f2 is _FACTORY else f2)
+        f3 = f3.value if _type(f3) is _K else _c3(_d3() if f3 is _FACTORY else f3)
+        f4 = f4.value if _type(f4) is _K else _c4(_d4() if f4 is _FACTORY else f4)
+        f5 = f5.value if _type(f5) is _K else _c5(_d5() if f5 is _FACTORY else f5)
+        f6 = f6.value if _type(f6) is _K else _c6(_d6() if f6 is _FACTORY else f6)
+        f7 = f7.value if _type(f7) is _K else _c7(_d7() if f7 is _FACTORY else f7)
+        f8 = f8.value if _type(f8) is _K else _c8(_d8() if f8 is _FACTORY else f8)
+        f9 = f9.value if _type(f9) is _K else _c9(_d9() if f9 is _FACTORY else f9)
+        f10 = f10.value if _type(f10) is _K else _c10(_d10() if f10 is _FACTORY else f10)
+        f11 = f11.value if _type(f11) is _K else _c11(_d11() if f11 is _FACTORY else f11)
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _setattr(self, _n4, f4)
+        _setattr(self, _n5, f5)
+        _setattr(self, _n6, f6)
+        _setattr(self, _n7, f7)
+        _setattr(self, _n8, f8)
+        _setattr(self, _n9, f9)
+        _setattr(self, _n10, f10)
+        _setattr(self, _n11, f11)
+        _v0(self, _F0, f0)
+        _v1(self, _F1, f1)
+        _v2(self, _F2, f2)
+        _v3(self, _F3, f3)
+        _v4(self, _F4, f4)
+        _v5(self, _F5, f5)
+        _v6(self, _F6, f6)
+        _v7(self, _F7, f7)
+        _v8(self, _F8, f8)
+        _v9(self, _F9, f9)
+        _v10(self, _F10, f10)
+        _v11(self, _F11, f11)
+    return __init__
+
+
+CONVERT_FACTORY = (convert_factory_0, convert_factory_1, convert_factory_2,
+                   convert_factory_3, convert_factory_4, convert_factory_5,
+                   convert_factory_6, convert_factory_7, convert_factory_8,
+                   convert_factory_9, convert_factory_10, convert_factory_11,
+                   convert_factory_12)
+
+
+def convert_factory_post_0(_setattr, _type, _K, _FACTORY):
+    def __init__(self):
+        self.__post_init__()
+    return __init__
+
+
+def convert_factory_post_1(_setattr, _type, _K, _n0, _c0, _v0, _F0, _FACTORY, _d0):
+    def __init__(self, f0):
+        f0 = f0.value if _type(f0) is _K else _c0(_d0() if f0 is _FACTORY else f0)
+        _setattr(self, _n0, f0)
+        _v0(self, _F0, f0)
+        self.__post_init__()
+    return __init__
+
+
+def convert_factory_post_2(_setattr, _type, _K, _n0, _n1, _c0, _c1, _v0, _v1, _F0, _F1,
+                           _FACTORY, _d0, _d1):
+    def __init__(self, f0, f1):
+        f0 = f0.value if _type(f0) is _K else _c0(_d0() if f0 is _FACTORY else f0)
+        f1 = f1.value if _type(f1) is _K else _c1(_d1() if f1 is _FACTORY else f1)
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _v0(self, _F0, f0)
+        _v1(self, _F1, f1)
+        self.__post_init__()
+    return __init__
+
+
+def convert_factory_post_3(_setattr, _type, _K, _n0, _n1, _n2, _c0, _c1, _c2, _v0, _v1,
+                           _v2, _F0, _F1, _F2, _FACTORY, _d0, _d1, _d2):
+    def __init__(self, f0, f1, f2):
+        f0 = f0.value if _type(f0) is _K else _c0(_d0() if f0 is _FACTORY else f0)
+        f1 = f1.value if _type(f1) is _K else _c1(_d1() if f1 is _FACTORY else f1)
+        f2 = f2.value if _type(f2) is _K else _c2(_d2() if f2 is _FACTORY else f2)
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _v0(self, _F0, f0)
+        _v1(self, _F1, f1)
+        _v2(self, _F2, f2)
+        self.__post_init__()
+    return __init__
+
+
+def convert_factory_post_4(_setattr, _type, _K, _n0, _n1, _n2, _n3, _c0, _c1, _c2, _c3,
+                           _v0, _v1, _v2, _v3, _F0, _F1, _F2, _F3, _FACTORY, _d0, _d1, _d2,
+                           _d3):
+    def __init__(self, f0, f1, f2, f3):
+        f0 = f0.value if _type(f0) is _K else _c0(_d0() if f0 is _FACTORY else f0)
+        f1 = f1.value if _type(f1) is _K else _c1(_d1() if f1 is _FACTORY else f1)
+        f2 = f2.value if _type(f2) is _K else _c2(_d2() if f2 is _FACTORY else f2)
+        f3 = f3.value if _type(f3) is _K else _c3(_d3() if f3 is _FACTORY else f3)
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _v0(self, _F0, f0)
+        _v1(self, _F1, f1)
+        _v2(self, _F2, f2)
+        _v3(self, _F3, f3)
+        self.__post_init__()
+    return __init__
+
+
+def convert_factory_post_5(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _c0, _c1, _c2,
+                           _c3, _c4, _v0, _v1, _v2, _v3, _v4, _F0, _F1, _F2, _F3, _F4,
+                           _FACTORY, _d0, _d1, _d2, _d3, _d4):
+    def __init__(self, f0, f1, f2, f3, f4):
+        f0 = f0.value if _type(f0) is _K else _c0(_d0() if f0 is _FACTORY else f0)
+        f1 = f1.value if _type(f1) is _K else _c1(_d1() if f1 is _FACTORY else f1)
+        f2 = f2.value if _type(f2) is _K else _c2(_d2() if f2 is _FACTORY else f2)
+        f3 = f3.value if _type(f3) is _K else _c3(_d3() if f3 is _FACTORY else f3)
+        f4 = f4.value if _type(f4) is _K else _c4(_d4() if f4 is _FACTORY else f4)
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _setattr(self, _n4, f4)
+        _v0(self, _F0, f0)
+        _v1(self, _F1, f1)
+        _v2(self, _F2, f2)
+        _v3(self, _F3, f3)
+        _v4(self, _F4, f4)
+        self.__post_init__()
+    return __init__
+
+
+def convert_factory_post_6(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _c0, _c1,
+                           _c2, _c3, _c4, _c5, _v0, _v1, _v2, _v3, _v4, _v5, _F0, _F1, _F2,
+                           _F3, _F4, _F5, _FACTORY, _d0, _d1, _d2, _d3, _d4, _d5):
+    def __init__(self, f0, f1, f2, f3, f4, f5):
+        f0 = f0.value if _type(f0) is _K else _c0(_d0() if f0 is _FACTORY else f0)
+        f1 = f1.value if _type(f1) is _K else _c1(_d1() if f1 is _FACTORY else f1)
+        f2 = f2.value if _type(f2) is _K else _c2(_d2() if f2 is _FACTORY else f2)
+        f3 = f3.value if _type(f3) is _K else _c3(_d3() if f3 is _FACTORY else f3)
+        f4 = f4.value if _type(f4) is _K else _c4(_d4() if f4 is _FACTORY else f4)
+        f5 = f5.value if _type(f5) is _K else _c5(_d5() if f5 is _FACTORY else f5)
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _setattr(self, _n4, f4)
+        _setattr(self, _n5, f5)
+        _v0(self, _F0, f0)
+        _v1(self, _F1, f1)
+        _v2(self, _F2, f2)
+        _v3(self, _F3, f3)
+        _v4(self, _F4, f4)
+        _v5(self, _F5, f5)
+        self.__post_init__()
+    return __init__
+
+
+def convert_factory_post_7(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _c0,
+                           _c1, _c2, _c3, _c4, _c5, _c6, _v0, _v1, _v2, _v3, _v4, _v5, _v6,
+                           _F0, _F1, _F2, _F3, _F4, _F5, _F6, _FACTORY, _d0, _d1, _d2, _d3,
+                           _d4, _d5, _d6):
+    def __init__(self, f0, f1, f2, f3, f4, f5, f6):
+        f0 = f0.value if _type(f0) is _K else _c0(_d0() if f0 is _FACTORY else f0)
+        f1 = f1.value if _type(f1) is _K else _c1(_d1() if f1 is _FACTORY else f1)
+        f2 = f2.value if _type(f2) is _K else _c2(_d2() if f2 is _FACTORY else f2)
+        f3 = f3.value if _type(f3) is _K else _c3(_d3() if f3 is _FACTORY else f3)
+        f4 = f4.value if _type(f4) is _K else _c4(_d4() if f4 is _FACTORY else f4)
+        f5 = f5.value if _type(f5) is _K else _c5(_d5() if f5 is _FACTORY else f5)
+        f6 = f6.value if _type(f6) is _K else _c6(_d6() if f6 is _FACTORY else f6)
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _setattr(self, _n4, f4)
+        _setattr(self, _n5, f5)
+        _setattr(self, _n6, f6)
+        _v0(self, _F0, f0)
+        _v1(self, _F1, f1)
+        _v2(self, _F2, f2)
+        _v3(self, _F3, f3)
+        _v4(self, _F4, f4)
+        _v5(self, _F5, f5)
+        _v6(self, _F6, f6)
+        self.__post_init__()
+    return __init__
+
+
+def convert_factory_post_8(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7,
+                           _c0, _c1, _c2, _c3, _c4, _c5, _c6, _c7, _v0, _v1, _v2, _v3, _v4,
+                           _v5, _v6, _v7, _F0, _F1, _F2, _F3, _F4, _F5, _F6, _F7, _FACTORY,
+                           _d0, _d1, _d2, _d3, _d4, _d5, _d6, _d7):
+    def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7):
+        f0 = f0.value if _type(f0) is _K else _c0(_d0() if f0 is _FACTORY else f0)
+        f1 = f1.value if _type(f1) is _K else _c1(_d1() if f1 is _FACTORY else f1)
+        f2 = f2.value if _type(f2) is _K else _c2(_d2() if f2 is _FACTORY else f2)
+        f3 = f3.value if _type(f3) is _K else _c3(_d3() if f3 is _FACTORY else f3)
+        f4 = f4.value if _type(f4) is _K else _c4(_d4() if f4 is _FACTORY else f4)
+        f5 = f5.value if _type(f5) is _K else _c5(_d5() if f5 is _FACTORY else f5)
+        f6 = f6.value if _type(f6) is _K else _c6(_d6() if f6 is _FACTORY else f6)
+        f7 = f7.value if _type(f7) is _K else _c7(_d7() if f7 is _FACTORY else f7)
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _setattr(self, _n4, f4)
+        _setattr(self, _n5, f5)
+        _setattr(self, _n6, f6)
+        _setattr(self, _n7, f7)
+        _v0(self, _F0, f0)
+        _v1(self, _F1, f1)
+        _v2(self, _F2, f2)
+        _v3(self, _F3, f3)
+        _v4(self, _F4, f4)
+        _v5(self, _F5, f5)
+        _v6(self, _F6, f6)
+        _v7(self, _F7, f7)
+        self.__post_init__()
+    return __init__
+
+
+def convert_factory_post_9(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7,
+                           _n8, _c0, _c1, _c2, _c3, _c4, _c5, _c6, _c7, _c8, _v0, _v1, _v2,
+                           _v3, _v4, _v5, _v6, _v7, _v8, _F0, _F1, _F2, _F3, _F4, _F5, _F6,
+                           _F7, _F8, _FACTORY, _d0, _d1, _d2, _d3, _d4, _d5, _d6, _d7,
+                           _d8):
+    def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8):
+        f0 = f0.value if _type(f0) is _K else _c0(_d0() if f0 is _FACTORY else f0)
+        f1 = f1.value if _type(f1) is _K else _c1(_d1() if f1 is _FACTORY else f1)
+        f2 = f2.value if _type(f2) is _K else _c2(_d2() if f2 is _FACTORY else f2)
+        f3 = f3.value if _type(f3) is _K else _c3(_d3() if f3 is _FACTORY else f3)
+        f4 = f4.value if _type(f4) is _K else _c4(_d4() if f4 is _FACTORY else f4)
+        f5 = f5.value if _type(f5) is _K else _c5(_d5() if f5 is _FACTORY else f5)
+        f6 = f6.value if _type(f6) is _K else _c6(_d6() if f6 is _FACTORY else f6)
+        f7 = f7.value if _type(f7) is _K else _c7(_d7() if f7 is _FACTORY else f7)
+        f8 = f8.value if _type(f8) is _K else _c8(_d8() if f8 is _FACTORY else f8)
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _setattr(self, _n4, f4)
+        _setattr(self, _n5, f5)
+        _setattr(self, _n6, f6)
+        _setattr(self, _n7, f7)
+        _setattr(self, _n8, f8)
+        _v0(self, _F0, f0)
+        _v1(self, _F1, f1)
+        _v2(self, _F2, f2)
+        _v3(self, _F3, f3)
+        _v4(self, _F4, f4)
+        _v5(self, _F5, f5)
+        _v6(self, _F6, f6)
+        _v7(self, _F7, f7)
+        _v8(self, _F8, f8)
+        self.__post_init__()
+    return __init__
+
+
+def convert_factory_post_10(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7,
+                           _n8, _n9, _c0, _c1, _c2, _c3, _c4, _c5, _c6, _c7, _c8, _c9, _v0,
+                           _v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9, _F0, _F1, _F2, _F3,
+                           _F4, _F5, _F6, _F7, _F8, _F9, _FACTORY, _d0, _d1, _d2, _d3, _d4,
+                           _d5, _d6, _d7, _d8, _d9):
+    def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9):
+        f0 = f0.value if _type(f0) is _K else _c0(_d0() if f0 is _FACTORY else f0)
+        f1 = f1.value if _type(f1) is _K else _c1(_d1() if f1 is _FACTORY else f1)
+        f2 = f2.value if _type(f2) is _K else _c2(_d2() if f2 is _FACTORY else f2)
+        f3 = f3.value if _type(f3) is _K else _c3(_d3() if f3 is _FACTORY else f3)
+        f4 = f4.value if _type(f4) is _K else _c4(_d4() if f4 is _FACTORY else f4)
+        f5 = f5.value if _type(f5) is _K else _c5(_d5() if f5 is _FACTORY else f5)
+        f6 = f6.value if _type(f6) is _K else _c6(_d6() if f6 is _FACTORY else f6)
+        f7 = f7.value if _type(f7) is _K else _c7(_d7() if f7 is _FACTORY else f7)
+        f8 = f8.value if _type(f8) is _K else _c8(_d8() if f8 is _FACTORY else f8)
+        f9 = f9.value if _type(f9) is _K else _c9(_d9() if f9 is _FACTORY else f9)
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _setattr(self, _n4, f4)
+        _setattr(self, _n5, f5)
+        _setattr(self, _n6, f6)
+        _setattr(self, _n7, f7)
+        _setattr(self, _n8, f8)
+        _setattr(self, _n9, f9)
+        _v0(self, _F0, f0)
+        _v1(self, _F1, f1)
+        _v2(self, _F2, f2)
+        _v3(self, _F3, f3)
+        _v4(self, _F4, f4)
+        _v5(self, _F5, f5)
+        _v6(self, _F6, f6)
+        _v7(self, _F7, f7)
+        _v8(self, _F8, f8)
+        _v9(self, _F9, f9)
+        self.__post_init__()
+    return __init__
+
+
+def convert_factory_post_11(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7,
+                           _n8, _n9, _n10, _c0, _c1, _c2, _c3, _c4, _c5, _c6, _c7, _c8,
+                           _c9, _c10, _v0, _v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9,
+                           _v10, _F0, _F1, _F2, _F3, _F4, _F5, _F6, _F7, _F8, _F9, _F10,
+                           _FACTORY, _d0, _d1, _d2, _d3, _d4, _d5, _d6, _d7, _d8, _d9,
+                           _d10):
+    def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10):
+        f0 = f0.value if _type(f0) is _K else _c0(_d0() if f0 is _FACTORY else f0)
+        f1 = f1.value if _type(f1) is _K else _c1(_d1() if f1 is _FACTORY else f1)
+        f2 = f2.value if _type(f2) is _K else _c2(_d2() if f2 is _FACTORY else f2)
+        f3 = f3.value if _type(f3) is _K else _c3(_d3() if f3 is _FACTORY else f3)
+        f4 = f4.value if _type(f4) is _K else _c4(_d4() if f4 is _FACTORY else f4)
+        f5 = f5.value if _type(f5) is _K else _c5(_d5() if f5 is _FACTORY else f5)
+        f6 = f6.value if _type(f6) is _K else _c6(_d6() if f6 is _FACTORY else f6)
+        f7 = f7.value if _type(f7) is _K else _c7(_d7() if f7 is _FACTORY else f7)
+        f8 = f8.value if _type(f8) is _K else _c8(_d8() if f8 is _FACTORY else f8)
+        f9 = f9.value if _type(f9) is _K else _c9(_d9() if f9 is _FACTORY else f9)
+        f10 = f10.value if _type(f10) is _K else _c10(_d10() if f10 is _FACTORY else f10)
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _setattr(self, _n4, f4)
+        _setattr(self, _n5, f5)
+        _setattr(self, _n6, f6)
+        _setattr(self, _n7, f7)
+        _setattr(self, _n8, f8)
+        _setattr(self, _n9, f9)
+        _setattr(self, _n10, f10)
+        _v0(self, _F0, f0)
+        _v1(self, _F1, f1)
+        _v2(self, _F2, f2)
+        _v3(self, _F3, f3)
+        _v4(self, _F4, f4)
+        _v5(self, _F5, f5)
+        _v6(self, _F6, f6)
+        _v7(self, _F7, f7)
+        _v8(self, _F8, f8)
+        _v9(self, _F9, f9)
+        _v10(self, _F10, f10)
+        self.__post_init__()
+    return __init__
+
+
+def convert_factory_post_12(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7,
+                           _n8, _n9, _n10, _n11, _c0, _c1, _c2, _c3, _c4, _c5, _c6, _c7,
+                           _c8, _c9, _c10, _c11, _v0, _v1, _v2, _v3, _v4, _v5, _v6, _v7,
+                           _v8, _v9, _v10, _v11, _F0, _F1, _F2, _F3, _F4, _F5, _F6, _F7,
+                           _F8, _F9, _F10, _F11, _FACTORY, _d0, _d1, _d2, _d3, _d4, _d5,
+                           _d6, _d7, _d8, _d9, _d10, _d11):
+    def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11):
+        f0 = f0.value if _type(f0) is _K else _c0(_d0() if f0 is _FACTORY else f0)
+        f1 = f1.value if _type(f1) is _K else _c1(_d1() if f1 is _FACTORY else f1)
+        f2 = f2.value if _type(f2) is _K else _c2(_d2() if f2 is _FACTORY else f2)
+        f3 = f3.value if _type(f3) is _K else _c3(_d3() if f3 is _FACTORY else f3)
+        f4 = f4.value if _type(f4) is _K else _c4(_d4() if f4 is _FACTORY else f4)
+        f5 = f5.value if _type(f5) is _K else _c5(_d5() if f5 is _FACTORY else f5)
+        f6 = f6.value if _type(f6) is _K else _c6(_d6() if f6 is _FACTORY else f6)
+        f7 = f7.value if _type(f7) is _K else _c7(_d7() if f7 is _FACTORY else f7)
+        f8 = f8.value if _type(f8) is _K else _c8(_d8() if f8 is _FACTORY else f8)
+        f9 = f9.value if _type(f9) is _K else _c9(_d9() if f9 is _FACTORY else f9)
+        f10 = f10.value if _type(f10) is _K else _c10(_d10() if f10 is _FACTORY else f10)
+        f11 = f11.value if _type(f11) is _K else _c11(_d11() if f11 is _FACTORY else f11)
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _setattr(self, _n4, f4)
+        _setattr(self, _n5, f5)
+        _setattr(self, _n6, f6)
+        _setattr(self, _n7, f7)
+        _setattr(self, _n8, f8)
+        _setattr(self, _n9, f9)
+        _setattr(self, _n10, f10)
+        _setattr(self, _n11, f11)
+        _v0(self, _F0, f0)
+        _v1(self, _F1, f1)
+        _v2(self, _F2, f2)
+        _v3(self, _F3, f3)
+        _v4(self, _F4, f4)
+        _v5(self, _F5, f5)
+        _v6(self, _F6, f6)
+        _v7(self, _F7, f7)
+        _v8(self, _F8, f8)
+        _v9(self, _F9, f9)
+        _v10(self, _F10, f10)
+        _v11(self, _F11, f11)
+        self.__post_init__()
+    return __init__
+
+
+CONVERT_FACTORY_POST = (convert_factory_post_0, convert_factory_post_1,
+                        convert_factory_post_2, convert_factory_post_3,
+                        convert_factory_post_4, convert_factory_post_5,
+                        convert_factory_post_6, convert_factory_post_7,
+                        convert_factory_post_8, convert_factory_post_9,
+                        convert_factory_post_10, convert_factory_post_11,
+                        convert_factory_post_12)
+
+
+#: (factory, post_init) -> the converting __init__ templates by field count
+CONVERTS = {
+    (False, False): CONVERT,
+    (False, True): CONVERT_POST,
+    (True, False): CONVERT_FACTORY,
+    (True, True): CONVERT_FACTORY_POST,
+}
+
 # -- __eq__ ----------------------------------------------------------------------
 # ``self.x == other.x and ...``: read and compared pair by pair, no identity
 # shortcut per field, the first false result (or the last result) returned.

@@ -46,6 +46,16 @@ SECTIONS = {
 # ``_FACTORY`` marker (its default), then ``self.__post_init__()`` where the
 # class has one. Defaults are the function's ``__defaults__``.
 ''',
+    'convert': '''
+# -- __init__ of a class with converters or validators -----------------------------
+# Every value first, in definition order: a ``_K`` (``replace()``'s value kept as
+# it is) unwrapped, else the default factory called where its parameter is the
+# ``_FACTORY`` marker and the result converted (``_c0``: the field's converter, or
+# one that returns its argument); then every store, through ``_setattr``
+# (``object.__setattr__``: the class's own converts); then each validator
+# (``_v0(self, _F0, f0)``: the field's, or one that does nothing); then
+# ``self.__post_init__()`` where the class has one.
+''',
     'eq': '''
 # -- __eq__ ----------------------------------------------------------------------
 # ``self.x == other.x and ...``: read and compared pair by pair, no identity
@@ -105,6 +115,28 @@ def init_template(n, frozen, factory, post):
         value = f'_d{i}() if f{i} is _FACTORY else f{i}' if factory else f'f{i}'
         out.append(f'        _setattr(self, _n{i}, {value})' if frozen
                    else f'        self.f{i} = {value}')
+    if post:
+        out.append('        self.__post_init__()')
+    if not n and not post:
+        out.append('        pass')
+    out.append('    return __init__')
+    return kind, out
+
+
+def convert_template(n, factory, post):
+    """The source lines of one ``__init__`` template for converting classes."""
+    kind = 'convert' + ''.join(s for s, on in (('_factory', factory), ('_post', post)) if on)
+    kept = (['_setattr', '_type', '_K'] + [f'_n{i}' for i in range(n)]
+            + [f'_c{i}' for i in range(n)] + [f'_v{i}' for i in range(n)]
+            + [f'_F{i}' for i in range(n)]
+            + (['_FACTORY'] + [f'_d{i}' for i in range(n)] if factory else []))
+    out = _wrap(f'def {kind}_{n}(', kept, '):', ' ' * (len(kind) + 7))
+    out += _wrap('    def __init__(', ['self'] + _fields(n), '):', ' ' * 17)
+    for i in range(n):
+        given = f'_d{i}() if f{i} is _FACTORY else f{i}' if factory else f'f{i}'
+        out.append(f'        f{i} = f{i}.value if _type(f{i}) is _K else _c{i}({given})')
+    out += [f'        _setattr(self, _n{i}, f{i})' for i in range(n)]
+    out += [f'        _v{i}(self, _F{i}, f{i})' for i in range(n)]
     if post:
         out.append('        self.__post_init__()')
     if not n and not post:
@@ -193,6 +225,20 @@ def source():
     parts.append('INITS = {\n' + ''.join(
         f'    ({k.startswith("INIT_FROZEN")}, {"FACTORY" in k}, {k.endswith("POST")}): {k},\n'
         for k in kinds) + '}\n')
+    parts.append(SECTIONS['convert'])
+    kinds = []
+    for factory in (False, True):
+        for post in (False, True):
+            names = []
+            for n in range(LARGEST + 1):
+                kind, lines = convert_template(n, factory, post)
+                parts.append('\n\n' + '\n'.join(lines) + '\n')
+                names.append(f'{kind}_{n}')
+            parts.append(_table(kind.upper(), names))
+            kinds.append(kind.upper())
+    parts.append('\n\n#: (factory, post_init) -> the converting __init__ templates by field count\n')
+    parts.append('CONVERTS = {\n' + ''.join(
+        f'    ({"FACTORY" in k}, {k.endswith("POST")}): {k},\n' for k in kinds) + '}\n')
     parts.append(SECTIONS['eq'])
     parts += ['\n\n' + '\n'.join(eq_template(n)) + '\n' for n in range(LARGEST + 1)]
     parts.append(_table('EQ', [f'eq_{n}' for n in range(LARGEST + 1)]))
