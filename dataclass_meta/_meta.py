@@ -9,7 +9,6 @@ before any ``__init_subclass__`` further along the MRO, so a framework that call
 
 import abc
 import dataclasses
-import functools
 import sys
 import types
 from dataclasses import KW_ONLY, MISSING
@@ -71,7 +70,6 @@ def _user_frames_first(new):
     of the user's own code that ran inside (a framework's ``__init_subclass__``, a
     ``__set_name__``) stay. Other exceptions keep their whole traceback.
     """
-    @functools.wraps(new)
     def __new__(mcls, name, bases, namespace, /, **kwargs):
         try:
             return new(mcls, name, bases, namespace, **kwargs)
@@ -79,6 +77,9 @@ def _user_frames_first(new):
             _hint_metaclass_conflict(exc, mcls, bases)
             error = exc.with_traceback(_outside_package(exc.__traceback__.tb_next))
             raise error  # the definition's error (the package's frames left out)
+    # functools.wraps' work by hand: importing functools costs 3.15 a module
+    __new__.__qualname__, __new__.__doc__ = new.__qualname__, new.__doc__
+    __new__.__wrapped__ = new
     return __new__
 
 
