@@ -60,6 +60,7 @@ class InitPlan:
                  '_binder')
     factory_marker = FACTORY
     no_default = _NO_DEFAULT
+    kept = Kept
 
     def __init__(self, plan):
         self.cls = plan.cls

@@ -200,7 +200,7 @@ def _plan(**changes):
     values = dict(names=('x',), n_positional=1, defaults=(None,), steps=(('x', 0, None),),
                   initvars=(), unbound=None, frozen=False, has_post_init=False,
                   binder=print, factory_marker=object(), no_default=object(),
-                  take_self=print)
+                  take_self=print, converters=None, validations=(), direct=False, kept=object)
     values.update(changes)
     return SimpleNamespace(**values)
 
@@ -230,7 +230,7 @@ def test_bad_arguments_to_the_constructors():
 
 @compiled
 def test_init_reads_the_plan_once_by_attribute():
-    """``init(name, plan)`` reads each of the plan's twelve attributes once, in order."""
+    """``init(name, plan)`` reads each of the plan's sixteen attributes once, in order."""
     from dataclass_meta import _speedups
     plan, reads = _plan(), []
 
@@ -242,7 +242,7 @@ def test_init_reads_the_plan_once_by_attribute():
     init = _speedups.init('__init__', Recording())
     assert reads == ['names', 'n_positional', 'defaults', 'steps', 'initvars', 'unbound',
                      'frozen', 'has_post_init', 'binder', 'factory_marker', 'no_default',
-                     'take_self']
+                     'take_self', 'converters', 'validations', 'direct', 'kept']
     with pytest.raises(AttributeError, match='binder'):
         _speedups.init('__init__', _plan_without('binder', plan))
 

@@ -1,5 +1,7 @@
 /* __init__ (make_init): bind, store the fields, call __post_init__ (3.13's
- * _init_fn, as _init.py's closures do it). */
+ * _init_fn, as _init.py's closures do it); for a class with converters or
+ * validators, convert every value first, store, validate, then __post_init__
+ * (_convert.py has the order). */
 
 #include "speedups.h"
 
@@ -7,6 +9,7 @@ typedef struct {
     Py_ssize_t index;        /* parameter index, or -1: no parameter */
     PyObject *name;          /* borrowed from steps (owned tuple) */
     PyObject *factory;       /* borrowed from steps, or NULL */
+    PyObject *converter;     /* borrowed from converters, or NULL */
 } init_step;
 
 typedef struct {
@@ -22,6 +25,11 @@ typedef struct {
     PyObject *unbound;       /* owned: name of an init=False InitVar, or NULL */
     int frozen, post_init;
     int exact;               /* every parameter positional and stored as it is */
+    int converting;          /* converters or validators: init_assign_converting */
+    int direct;              /* store with object.__setattr__ (the class's converts) */
+    PyObject *converters;    /* owned tuple per step (converter or None), or NULL */
+    PyObject *validations;   /* owned tuple of (step index, field, validators), or NULL */
+    PyObject *kept;          /* owned: _convert.Kept, replace()'s unconverted value */
     PyObject *binder;        /* owned: the Python binder, raises call errors */
     PyObject *factory_marker;/* owned: dataclasses._HAS_DEFAULT_FACTORY */
     PyObject *no_default;    /* owned: the marker for "no default" */
@@ -43,6 +51,9 @@ init_traverse(dm_function *f, visitproc visit, void *arg)
     Py_VISIT(m->factory_marker);
     Py_VISIT(m->no_default);
     Py_VISIT(m->take_self);
+    Py_VISIT(m->converters);
+    Py_VISIT(m->validations);
+    Py_VISIT(m->kept);
     return 0;
 }
 
@@ -61,6 +72,9 @@ init_clear(dm_function *f)
     Py_CLEAR(m->factory_marker);
     Py_CLEAR(m->no_default);
     Py_CLEAR(m->take_self);
+    Py_CLEAR(m->converters);
+    Py_CLEAR(m->validations);
+    Py_CLEAR(m->kept);
 }
 
 static void
@@ -76,49 +90,11 @@ const dm_kind dm_kind_init = {
     NULL, 0, sizeof(dm_init), init_traverse, init_clear, init_release,
 };
 
-/* Stores the fields in definition order (``setattr``, or
- * ``object.__setattr__`` when frozen), calling default factories at their
- * field's turn, then ``self.__post_init__(*initvars)``. The layout is read
- * again wherever Python code may have run since: a factory, a store through
- * the type, or a store by offset releasing a value (its __del__). */
+/* ``self.__post_init__(*initvars)`` where the class has one (NameError for an
+ * init=False InitVar, as the stdlib's exec'd code raises). */
 static int
-init_assign(dm_init *m, PyObject *self, PyObject *const *values)
+init_post(dm_init *m, PyObject *self, PyObject *const *values)
 {
-    int access = m->frozen ? DM_STORE_OBJECT : DM_STORE;
-    dm_layout L;
-    dm_layout_of(&m->head, &m->cache, m->step_names, Py_TYPE(self), access, &L);
-    int ran_code = 0;
-    for (Py_ssize_t s = 0; s < m->nsteps; s++) {
-        init_step *step = &m->step[s];
-        PyObject *value;  /* owned */
-        if (step->index < 0) {
-            value = PyObject_CallNoArgs(step->factory);
-            ran_code = 1;
-        }
-        else {
-            value = values[step->index];
-            if (value == m->factory_marker && step->factory != NULL) {
-                value = PyObject_CallNoArgs(step->factory);
-                ran_code = 1;
-            }
-            else {
-                Py_INCREF(value);
-            }
-        }
-        if (value == NULL) {
-            return -1;
-        }
-        if (ran_code && !dm_layout_current(&L, self)) {
-            dm_layout_of(&m->head, &m->cache, m->step_names, Py_TYPE(self), access, &L);
-        }
-        Py_ssize_t offset = DM_OFFSET(L, s);
-        ran_code = offset < 0 || *(PyObject **)((char *)self + offset) != NULL;
-        int rc = dm_store_field(self, step->name, value, offset, m->frozen);
-        Py_DECREF(value);
-        if (rc < 0) {
-            return -1;
-        }
-    }
     if (!m->post_init) {
         return 0;
     }
@@ -148,6 +124,129 @@ init_assign(dm_init *m, PyObject *self, PyObject *const *values)
     }
     Py_DECREF(r);
     return 0;
+}
+
+/* The value step ``s`` stores before conversion (a new reference): its
+ * parameter's, or its default factory's result where that is due. */
+static PyObject *
+init_value(dm_init *m, init_step *step, PyObject *const *values, int *ran_code)
+{
+    if (step->index < 0) {
+        *ran_code = 1;
+        return PyObject_CallNoArgs(step->factory);
+    }
+    PyObject *value = values[step->index];
+    if (value == m->factory_marker && step->factory != NULL) {
+        *ran_code = 1;
+        return PyObject_CallNoArgs(step->factory);
+    }
+    return Py_NewRef(value);
+}
+
+/* Stores the fields in definition order (``setattr``, or
+ * ``object.__setattr__`` when frozen), calling default factories at their
+ * field's turn, then ``self.__post_init__(*initvars)``. The layout is read
+ * again wherever Python code may have run since: a factory, a store through
+ * the type, or a store by offset releasing a value (its __del__). */
+static int init_assign_converting(dm_init *m, PyObject *self, PyObject *const *values);
+
+static int
+init_assign(dm_init *m, PyObject *self, PyObject *const *values)
+{
+    if (m->converting) {
+        return init_assign_converting(m, self, values);
+    }
+    int access = m->frozen ? DM_STORE_OBJECT : DM_STORE;
+    dm_layout L;
+    dm_layout_of(&m->head, &m->cache, m->step_names, Py_TYPE(self), access, &L);
+    int ran_code = 0;
+    for (Py_ssize_t s = 0; s < m->nsteps; s++) {
+        PyObject *value = init_value(m, &m->step[s], values, &ran_code);  /* owned */
+        if (value == NULL) {
+            return -1;
+        }
+        if (ran_code && !dm_layout_current(&L, self)) {
+            dm_layout_of(&m->head, &m->cache, m->step_names, Py_TYPE(self), access, &L);
+        }
+        Py_ssize_t offset = DM_OFFSET(L, s);
+        ran_code = offset < 0 || *(PyObject **)((char *)self + offset) != NULL;
+        int rc = dm_store_field(self, m->step[s].name, value, offset, m->frozen);
+        Py_DECREF(value);
+        if (rc < 0) {
+            return -1;
+        }
+    }
+    return init_post(m, self, values);
+}
+
+/* A class with converters or validators: every value first (a ``Kept`` from
+ * replace() unwrapped, else converted), so a converter that raises leaves
+ * nothing stored; then the stores (object.__setattr__ where the class's own
+ * __setattr__ converts); then each validator(self, field, value); then
+ * __post_init__. */
+static int
+init_assign_converting(dm_init *m, PyObject *self, PyObject *const *values)
+{
+    Py_ssize_t ns = m->nsteps;
+    PyObject *small[DM_SMALL];
+    PyObject **computed = ns <= DM_SMALL ? small : PyMem_Malloc(ns * sizeof(PyObject *));
+    if (computed == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    Py_ssize_t done = 0;  /* computed[:done] are owned */
+    int rc = -1, ran_code = 0;
+    for (; done < ns; done++) {
+        init_step *step = &m->step[done];
+        PyObject *value = init_value(m, step, values, &ran_code);  /* owned */
+        if (value != NULL && step->converter != NULL) {
+            PyObject *converted = Py_IS_TYPE(value, (PyTypeObject *)m->kept)
+                ? PyObject_GetAttr(value, dm_state_of(m)->str_value)
+                : PyObject_CallOneArg(step->converter, value);
+            Py_SETREF(value, converted);
+        }
+        if (value == NULL) {
+            goto done;
+        }
+        computed[done] = value;
+    }
+    int object_store = m->frozen || m->direct;
+    int access = object_store ? DM_STORE_OBJECT : DM_STORE;
+    dm_layout L;
+    dm_layout_of(&m->head, &m->cache, m->step_names, Py_TYPE(self), access, &L);
+    ran_code = 0;
+    for (Py_ssize_t s = 0; s < ns; s++) {
+        if (ran_code && !dm_layout_current(&L, self)) {
+            dm_layout_of(&m->head, &m->cache, m->step_names, Py_TYPE(self), access, &L);
+        }
+        Py_ssize_t offset = DM_OFFSET(L, s);
+        ran_code = offset < 0 || *(PyObject **)((char *)self + offset) != NULL;
+        if (dm_store_field(self, m->step[s].name, computed[s], offset, object_store) < 0) {
+            goto done;
+        }
+    }
+    for (Py_ssize_t v = 0; v < PyTuple_GET_SIZE(m->validations); v++) {
+        PyObject *entry = PyTuple_GET_ITEM(m->validations, v);  /* checked at fill */
+        Py_ssize_t k = PyLong_AsSsize_t(PyTuple_GET_ITEM(entry, 0));
+        PyObject *checks = PyTuple_GET_ITEM(entry, 2);
+        PyObject *stack[3] = {self, PyTuple_GET_ITEM(entry, 1), computed[k]};  /* borrowed */
+        for (Py_ssize_t c = 0; c < PyTuple_GET_SIZE(checks); c++) {
+            PyObject *r = PyObject_Vectorcall(PyTuple_GET_ITEM(checks, c), stack, 3, NULL);
+            if (r == NULL) {
+                goto done;
+            }
+            Py_DECREF(r);
+        }
+    }
+    rc = init_post(m, self, values);
+done:
+    for (Py_ssize_t s = 0; s < done; s++) {
+        Py_DECREF(computed[s]);
+    }
+    if (computed != small) {
+        PyMem_Free(computed);
+    }
+    return rc;
 }
 
 /* The class call's shortcut (construct.c): for a call passing every parameter
@@ -270,11 +369,13 @@ DM_GUARDED(init_call, dm_init)
 /* The plan's attributes, read once each, in this order (owned references). */
 enum {
     P_NAMES, P_NPOS, P_DEFAULTS, P_STEPS, P_INITVARS, P_UNBOUND, P_FROZEN, P_POST_INIT,
-    P_BINDER, P_MARKER, P_NO_DEFAULT, P_TAKE_SELF, P_COUNT
+    P_BINDER, P_MARKER, P_NO_DEFAULT, P_TAKE_SELF, P_CONVERTERS, P_VALIDATIONS, P_DIRECT,
+    P_KEPT, P_COUNT
 };
 static const char *const PLAN[P_COUNT] = {
     "names", "n_positional", "defaults", "steps", "initvars", "unbound", "frozen",
-    "has_post_init", "binder", "factory_marker", "no_default", "take_self",
+    "has_post_init", "binder", "factory_marker", "no_default", "take_self", "converters",
+    "validations", "direct", "kept",
 };
 
 /* The names of the plan's attributes, interned, in PLAN's order. */
@@ -326,10 +427,33 @@ init_fill(dm_init *m, PyObject **plan)
     }
     int frozen = PyObject_IsTrue(plan[P_FROZEN]);
     int post_init = PyObject_IsTrue(plan[P_POST_INIT]);
-    if (frozen < 0 || post_init < 0) {
+    int direct = PyObject_IsTrue(plan[P_DIRECT]);
+    if (frozen < 0 || post_init < 0 || direct < 0) {
         return -1;
     }
     Py_ssize_t nsteps = PyTuple_GET_SIZE(steps);
+    PyObject *converters = plan[P_CONVERTERS], *validations = plan[P_VALIDATIONS];
+    int converting = converters != Py_None;
+    if (converting && (!PyTuple_Check(converters) || PyTuple_GET_SIZE(converters) != nsteps
+                       || !PyTuple_Check(validations) || !PyType_Check(plan[P_KEPT]))) {
+        PyErr_SetString(PyExc_TypeError, "init: converters must be a tuple per step, "
+                        "validations a tuple and kept a type");
+        return -1;
+    }
+    for (Py_ssize_t v = 0; converting && v < PyTuple_GET_SIZE(validations); v++) {
+        PyObject *entry = PyTuple_GET_ITEM(validations, v);
+        Py_ssize_t k = -1;
+        if (PyTuple_Check(entry) && PyTuple_GET_SIZE(entry) == 3
+                && PyTuple_Check(PyTuple_GET_ITEM(entry, 2))) {
+            k = PyLong_AsSsize_t(PyTuple_GET_ITEM(entry, 0));
+        }
+        if (k < 0 || k >= nsteps) {
+            PyErr_Clear();
+            PyErr_SetString(PyExc_ValueError,
+                            "init: validations must be (step index, field, validators)");
+            return -1;
+        }
+    }
     m->step_names = PyTuple_New(nsteps);
     m->step = PyMem_Calloc(nsteps ? nsteps : 1, sizeof(init_step));
     if (m->step_names == NULL || m->step == NULL) {
@@ -354,6 +478,8 @@ init_fill(dm_init *m, PyObject **plan)
         PyTuple_SET_ITEM(m->step_names, s, Py_NewRef(m->step[s].name));
         m->step[s].index = index;
         m->step[s].factory = factory == Py_None ? NULL : factory;  /* borrowed */
+        PyObject *converter = converting ? PyTuple_GET_ITEM(converters, s) : Py_None;
+        m->step[s].converter = converter == Py_None ? NULL : converter;  /* borrowed */
         if (index < 0 && m->step[s].factory == NULL) {
             goto bad_step;
         }
@@ -375,6 +501,13 @@ init_fill(dm_init *m, PyObject **plan)
     m->factory_marker = Py_NewRef(plan[P_MARKER]);
     m->no_default = Py_NewRef(plan[P_NO_DEFAULT]);
     m->take_self = Py_NewRef(plan[P_TAKE_SELF]);
+    m->converting = converting;
+    m->direct = direct;
+    if (converting) {
+        m->converters = Py_NewRef(converters);
+        m->validations = Py_NewRef(validations);
+        m->kept = Py_NewRef(plan[P_KEPT]);
+    }
     return 0;
 bad_step:
     PyErr_SetString(PyExc_ValueError,
@@ -385,8 +518,10 @@ bad_step:
 
 /* init(name, plan) -> the compiled __init__. ``plan`` has the attributes
  * names, n_positional, defaults, steps, initvars, unbound, frozen,
- * has_post_init, binder, factory_marker, no_default, take_self (see _init.py); steps
- * are (field name, parameter index or -1, factory or None) in field order. */
+ * has_post_init, binder, factory_marker, no_default, take_self, converters,
+ * validations, direct, kept (see _init.py); steps are (field name, parameter
+ * index or -1, factory or None) in field order; converters None, or per step
+ * its converter or None. */
 PyObject *
 dm_make_init(PyObject *module, PyObject *args)
 {

@@ -63,6 +63,7 @@ module_clear(PyObject *module)
     Py_CLEAR(st->str_module);
     Py_CLEAR(st->fn_attach_fallback);
     Py_CLEAR(st->str_values);
+    Py_CLEAR(st->str_value);
     Py_CLEAR(st->fn_replace_slow);
     Py_CLEAR(st->fn_fields_slow);
     Py_CLEAR(st->field_marker);
@@ -102,6 +103,7 @@ module_exec(PyObject *module)
             || intern(&st->str_replace_entry, "_dataclass_replace") < 0
             || intern(&st->str_field_type, "_field_type") < 0
             || intern(&st->str_values, "values") < 0
+            || intern(&st->str_value, "value") < 0
             || intern(&st->str_module, "__module__") < 0) {
         return -1;
     }

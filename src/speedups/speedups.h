@@ -49,7 +49,7 @@ typedef struct {
     PyObject *str_class, *str_qualname, *str_post_init, *str_setattr, *str_delattr, *str_init;
     PyObject *str_signature, *str_annotations, *str_annotate, *str_empty, *str_dots;
     PyObject *str_dataclass_fields, *str_items, *str_replace_entry, *str_field_type, *str_values;
-    PyObject *str_module;
+    PyObject *str_module, *str_value;
     PyObject *fn_replace_slow;  /* owned: _functions.replace_unregistered, NULL until set */
     PyObject *fn_fields_slow;   /* owned: _functions.fields, NULL until set */
     PyObject *fn_attach_fallback; /* owned: _methods.attach, NULL until set */
