@@ -15,6 +15,7 @@ validates, then stores. ``replace()`` converts only the values it is given.
 import keyword
 from dataclasses import MISSING
 
+from . import _fields
 from ._fields import CLASSVAR, INITVAR
 
 _object_setattr = object.__setattr__
@@ -60,7 +61,7 @@ def _given(f):
 def hooks_of(cls, fields):
     """The checked ``Hooks`` of a class's fields (every field, ClassVars
     included), or None where no field has a converter, validator or alias."""
-    if not any(map(_given, fields)):
+    if not _fields.hooks_used or not any(map(_given, fields)):
         return None
     converters, validators, on_assign, aliased, params = {}, {}, {}, False, {}
     for f in fields:
@@ -111,11 +112,13 @@ def _validators(cls, f):
     given = getattr(f, 'validator', None)
     if given is None:
         return ()
-    checks = (given,) if callable(given) else given
-    try:
-        checks = tuple(checks)
-    except TypeError:
+    if callable(given) or isinstance(given, (str, bytes)):
         checks = (given,)
+    else:
+        try:
+            checks = tuple(given)
+        except TypeError:  # neither a callable nor a sequence
+            checks = (given,)
     for check in checks:
         if not callable(check):
             raise TypeError(f'{_where(cls, f)}: validator {check!r} is not callable '

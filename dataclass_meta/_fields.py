@@ -32,18 +32,37 @@ else:
 _HAS_DOC_SLOT = 'doc' in dataclasses.Field.__slots__
 
 
-# Ours beyond the stdlib's: what __init__ (and assignment) runs per field.
-_HOOK_SLOTS = ('converter', 'validator', 'alias')
+# Set once any Field is given a converter, validator or alias: until then no
+# class needs to look for them (class creation pays nothing for the feature).
+hooks_used = False
+
+
+def _hook(index, name):
+    """The property of ``Field`` for one of ``_hooks`` (None where none is given)."""
+    def get(self):
+        hooks = self._hooks
+        return None if hooks is None else hooks[index]
+
+    def set(self, value):
+        global hooks_used
+        hooks = list(self._hooks or (None, None, None))
+        hooks[index] = value
+        self._hooks = None if hooks == [None, None, None] else tuple(hooks)
+        if value is not None:
+            hooks_used = True
+    return property(get, set, doc=f'The field\'s {name} (ours; None: not given).')
 
 
 class Field(dataclasses.Field):
     """A ``dataclasses.Field`` that also carries ``doc`` on every Python, and
     the per-field ``converter``, ``validator`` and ``alias`` (None: not given)."""
 
-    __slots__ = _HOOK_SLOTS if _HAS_DOC_SLOT else ('doc', *_HOOK_SLOTS)
+    # _hooks: (converter, validator, alias), or None for none (most fields)
+    __slots__ = ('_hooks',) if _HAS_DOC_SLOT else ('doc', '_hooks')
 
     def __init__(self, default, default_factory, init, repr, hash, compare,
                  metadata, kw_only, doc=None, converter=None, validator=None, alias=None):
+        global hooks_used
         if _HAS_DOC_SLOT:
             super().__init__(default, default_factory, init, repr, hash, compare,
                              metadata, kw_only, doc)
@@ -51,9 +70,15 @@ class Field(dataclasses.Field):
             super().__init__(default, default_factory, init, repr, hash, compare,
                              metadata, kw_only)
             self.doc = doc
-        self.converter = converter
-        self.validator = validator
-        self.alias = alias
+        if converter is None and validator is None and alias is None:
+            self._hooks = None
+        else:
+            self._hooks = (converter, validator, alias)
+            hooks_used = True
+
+    converter = _hook(0, 'converter')
+    validator = _hook(1, 'validator')
+    alias = _hook(2, 'alias')
 
     def __repr__(self):
         """The stdlib's repr (3.14's, which shows ``doc`` before ``_field_type``),
@@ -64,7 +89,7 @@ class Field(dataclasses.Field):
             return text
         if not _HAS_DOC_SLOT:
             head = f'{head},doc={self.doc!r}'
-        if self.converter is not None or self.validator is not None or self.alias is not None:
+        if self._hooks is not None:
             head = (f'{head},converter={self.converter!r},validator={self.validator!r},'
                     f'alias={self.alias!r}')
         return f'{head}{sep}{tail}'
@@ -210,7 +235,7 @@ def collect_own_fields(cls, annotations, kw_only, slot_defaults):
 # The slots a Field has, which _plain_field fills; on a Python whose Field has
 # others, _plain_field calls Field() instead.
 _KNOWN_SLOTS = {'name', 'type', 'default', 'default_factory', 'repr', 'hash', 'init',
-                'compare', 'metadata', 'kw_only', 'doc', '_field_type', *_HOOK_SLOTS}
+                'compare', 'metadata', 'kw_only', 'doc', '_field_type', '_hooks'}
 _SLOTS_KNOWN = set(dataclasses.Field.__slots__) | set(Field.__slots__) == _KNOWN_SLOTS
 _EMPTY_METADATA = dataclasses.field().metadata  # the stdlib's one empty mapping
 _new_field = Field.__new__
@@ -228,7 +253,7 @@ def _plain_field(default):
     f.default = default
     f.default_factory = MISSING
     f.init = f.repr = f.compare = True
-    f.hash = f.doc = f.converter = f.validator = f.alias = None
+    f.hash = f.doc = f._hooks = None
     f.metadata = _EMPTY_METADATA
     f.kw_only = MISSING
     return f

@@ -11,12 +11,13 @@ factories are due).
 
 import sys
 from dataclasses import MISSING, _HAS_DEFAULT_FACTORY as FACTORY
-from _operator import itemgetter  # operator's own; importing operator costs on 3.15
+from _operator import attrgetter, itemgetter  # operator's own; importing operator costs on 3.15
 from _thread import allocate_lock
 from itertools import repeat
 from types import ModuleType
 
 from ._convert import Kept, param_name, stores_directly
+from . import _fields
 from ._fields import INITVAR, annotationlib
 from ._getters import operator_tuple, unrolled_stores
 from ._relabel import is_template, relabel, templates
@@ -393,6 +394,9 @@ def _converting_assigner(plan, store):
     return assign
 
 
+_name = attrgetter('name')
+
+
 def set_init_annotations(init, cls, fields):
     """``__init__``'s annotations as the stdlib's: each ``__init__`` field's
     type, in field order, then ``return: None``.
@@ -402,11 +406,13 @@ def set_init_annotations(init, cls, fields):
     asked for (VALUE, FORWARDREF, STRING), only when asked. Before 3.14: the dict.
     """
     if annotationlib is None:
-        annotations = {param_name(f): f.type for f in fields if f.init}
+        name_of = param_name if _fields.hooks_used else _name
+        annotations = {name_of(f): f.type for f in fields if f.init}
         annotations['return'] = None
         init.__annotations__ = annotations
         return
-    names = tuple([(f.name, param_name(f)) for f in fields if f.init])
+    names = tuple([(f.name, param_name(f)) for f in fields if f.init] if _fields.hooks_used
+                  else [(f.name, f.name) for f in fields if f.init])
 
     def __annotate__(format, /):
         if format not in _ANNOTATE_FORMATS:

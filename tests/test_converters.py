@@ -412,3 +412,46 @@ def test_backends_agree(spec, args):
         expected += [('validate', f'f{i}', f'f{i}', int(args[i]) if s[0] else args[i])
                      for i, s in enumerate(spec) if s[1]]
         assert init_calls == expected
+
+
+def test_field_hook_may_set_them_on_a_copy(backend):
+    """A framework's field hook gives converters after collection; they are
+    checked and run as the class body's own."""
+    class Base(DataClass):
+        @classmethod
+        def __transform_fields__(cls, fields):
+            changed = []
+            for f in fields:
+                f = copy.copy(f)
+                if f.type is int:
+                    f.converter = int
+                changed.append(f)
+            return super().__transform_fields__(changed)
+
+    class C(Base):
+        a: int
+        b: str = 'x'
+
+    c = C('4')
+    assert c.a == 4 and fields(C)[0].converter is int and fields(C)[1].converter is None
+    c.a = '5'
+    assert c.a == 5
+
+    class Bad(DataClass):
+        @classmethod
+        def __transform_fields__(cls, fields):
+            f = copy.copy(fields[0])
+            f.validator = 'not callable'
+            return [f]
+
+    with pytest.raises(TypeError, match="field 'a' of data class 'D': validator "
+                                        "'not callable' is not callable"):
+        class D(Bad):
+            a: int
+
+
+def test_setting_them_back_to_none_leaves_a_plain_field():
+    f = field(converter=int)
+    f.converter = None
+    assert (f.converter, f.validator, f.alias) == (None, None, None)
+    assert 'converter' not in repr(f)
