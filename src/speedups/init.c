@@ -25,16 +25,17 @@ typedef struct {
     PyObject *unbound;       /* owned: name of an init=False InitVar, or NULL */
     int frozen, post_init;
     int exact;               /* every parameter positional and stored as it is */
-    int converting;          /* converters or validators: init_assign_converting */
-    int direct;              /* store with object.__setattr__ (the class's converts) */
-    PyObject *converters;    /* owned tuple per step (converter or None), or NULL */
-    PyObject *validations;   /* owned tuple of (step index, field, validators), or NULL */
-    PyObject *kept;          /* owned: _convert.Kept, replace()'s unconverted value */
     PyObject *binder;        /* owned: the Python binder, raises call errors */
     PyObject *factory_marker;/* owned: dataclasses._HAS_DEFAULT_FACTORY */
     PyObject *no_default;    /* owned: the marker for "no default" */
     PyObject *take_self;     /* owned: take_self(kwargs) for a call without self */
     dm_layout_cache cache;
+    /* a class with converters or validators (after the fields every call reads) */
+    int converting;          /* converters or validators: init_assign_converting */
+    int direct;              /* store with object.__setattr__ (the class's converts) */
+    PyObject *converters;    /* owned tuple per step (converter or None), or NULL */
+    PyObject *validations;   /* owned tuple of (step index, field, validators), or NULL */
+    PyObject *kept;          /* owned: _convert.Kept, replace()'s unconverted value */
 } dm_init;
 
 static int
@@ -127,7 +128,8 @@ init_post(dm_init *m, PyObject *self, PyObject *const *values)
 }
 
 /* The value step ``s`` stores before conversion (a new reference): its
- * parameter's, or its default factory's result where that is due. */
+ * parameter's, or its default factory's result where that is due (what
+ * init_assign's loop does inline). */
 static PyObject *
 init_value(dm_init *m, init_step *step, PyObject *const *values, int *ran_code)
 {
@@ -161,7 +163,22 @@ init_assign(dm_init *m, PyObject *self, PyObject *const *values)
     dm_layout_of(&m->head, &m->cache, m->step_names, Py_TYPE(self), access, &L);
     int ran_code = 0;
     for (Py_ssize_t s = 0; s < m->nsteps; s++) {
-        PyObject *value = init_value(m, &m->step[s], values, &ran_code);  /* owned */
+        init_step *step = &m->step[s];
+        PyObject *value;  /* owned */
+        if (step->index < 0) {
+            value = PyObject_CallNoArgs(step->factory);
+            ran_code = 1;
+        }
+        else {
+            value = values[step->index];
+            if (value == m->factory_marker && step->factory != NULL) {
+                value = PyObject_CallNoArgs(step->factory);
+                ran_code = 1;
+            }
+            else {
+                Py_INCREF(value);
+            }
+        }
         if (value == NULL) {
             return -1;
         }
@@ -170,13 +187,13 @@ init_assign(dm_init *m, PyObject *self, PyObject *const *values)
         }
         Py_ssize_t offset = DM_OFFSET(L, s);
         ran_code = offset < 0 || *(PyObject **)((char *)self + offset) != NULL;
-        int rc = dm_store_field(self, m->step[s].name, value, offset, m->frozen);
+        int rc = dm_store_field(self, step->name, value, offset, m->frozen);
         Py_DECREF(value);
         if (rc < 0) {
             return -1;
         }
     }
-    return init_post(m, self, values);
+    return m->post_init ? init_post(m, self, values) : 0;
 }
 
 /* A class with converters or validators: every value first (a ``Kept`` from
