@@ -21,9 +21,18 @@ from ._fields import CLASSVAR, INITVAR
 _object_setattr = object.__setattr__
 
 
+def given(f):
+    """``(converter, validator, alias)`` of field ``f`` as ``field()`` or
+    ``Field``'s own attributes hold them, or None. Only ours count: a
+    ``Field`` subclass with attributes of those names of its own (a framework's
+    older scheme) is left alone, whatever else the process has done."""
+    return getattr(f, '_hooks', None)
+
+
 def param_name(f):
     """The ``__init__`` parameter of field ``f``: its alias, else its name."""
-    return getattr(f, 'alias', None) or f.name
+    hooks = getattr(f, '_hooks', None)
+    return (hooks is not None and hooks[2]) or f.name
 
 
 class Kept:
@@ -53,21 +62,15 @@ class Hooks:
         self.aliased, self.on_assign = aliased, on_assign
 
 
-def _given(f):
-    return (getattr(f, 'converter', None) is not None or getattr(f, 'validator', None)
-            is not None or getattr(f, 'alias', None) is not None)
-
-
 def hooks_of(cls, fields):
     """The checked ``Hooks`` of a class's fields (every field, ClassVars
     included), or None where no field has a converter, validator or alias."""
-    if not _fields.hooks_used or not any(map(_given, fields)):
+    if not _fields.hooks_used or not any(map(given, fields)):
         return None
     converters, validators, on_assign, aliased, params = {}, {}, {}, False, {}
     for f in fields:
-        convert = getattr(f, 'converter', None)
-        checks = _validators(cls, f)
-        alias = getattr(f, 'alias', None)
+        convert, validator, alias = given(f) or (None, None, None)
+        checks = _validators(cls, f, validator)
         if f._field_type is CLASSVAR:
             for option, value in (('converter', convert), ('validator', checks),
                                   ('alias', alias)):
@@ -107,9 +110,8 @@ def _where(cls, f):
     return f'field {f.name!r} of data class {cls.__name__!r}'
 
 
-def _validators(cls, f):
+def _validators(cls, f, given):
     """The field's validators as a tuple (a callable, or a sequence of them)."""
-    given = getattr(f, 'validator', None)
     if given is None:
         return ()
     if callable(given) or isinstance(given, (str, bytes)):
@@ -191,7 +193,7 @@ def replace_values(self, fields, changes, generated):
             if f._field_type is INITVAR and f.default is MISSING:
                 raise TypeError(f'InitVar {name!r} must be specified with replace()')
             value = getattr(self, f.name)
-            if generated and getattr(f, 'converter', None) is not None:
+            if generated and (given(f) or (None,))[0] is not None:
                 value = Kept(value)
             changes[name] = value
     return changes

@@ -455,3 +455,22 @@ def test_setting_them_back_to_none_leaves_a_plain_field():
     f.converter = None
     assert (f.converter, f.validator, f.alias) == (None, None, None)
     assert 'converter' not in repr(f)
+
+
+def test_a_field_subclass_with_attributes_of_those_names_is_left_alone(backend):
+    """Only the library's own converter, validator and alias count: a framework's
+    Field subclass with a slot named ``converter`` keeps its meaning, whether or
+    not anything else gave a field a converter first."""
+    from dataclass_meta import MISSING, Field
+
+    class Check(Field):
+        __slots__ = ('converter',)
+
+    f = Check(MISSING, MISSING, True, True, None, True, None, MISSING)
+    f.converter = str.strip
+    field(converter=int)  # the process has used the feature
+
+    class User(DataClass):
+        name: str = f
+
+    assert User('  Ann ').name == '  Ann '
