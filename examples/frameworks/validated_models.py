@@ -4,21 +4,26 @@
         name: str = check(converter=str.strip)
         age: int = check(default=0, validator=non_negative)
 
-Built on dataclass_meta's public extension points (docs/frameworks.md):
-- ``check()`` is the framework's field specifier: it returns ``Check``, a ``Field``
-  subclass carrying a converter and a validator; ``dataclass_transform`` tells type
-  checkers about it;
-- the hook after the fields are final (``__init_subclass__`` after ``super()``)
-  checks each class's specifiers (and wraps a frozen model's ``__init__``);
-- ``Model`` validates in ``__setattr__``, which the generated ``__init__`` of a
-  mutable class calls for every field; ``FrozenModel``'s generated ``__init__``
-  stores without ``__setattr__``, so the framework wraps it (``functools.wraps``
-  keeps its signature);
+Built on dataclass_meta's public extension points (docs/frameworks.md) and its
+per-field converters and validators (docs/guide.md):
+- ``check()`` is the framework's field specifier: ``field()`` whose validator
+  takes the value alone, ``validator(value)``, and raises ``ValueError`` to
+  refuse it; it returns ``Check``, a ``Field`` subclass that keeps that
+  validator; ``dataclass_transform`` tells type checkers about it;
+- the field hook (``__transform_fields__``) gives every field of a model, on a
+  copy, the library's converter and validator: its converter wrapped so that a
+  failure names the field and the class, and one validator that checks the type
+  and then calls the one-argument validator;
+- the generated ``__init__`` converts every field, stores, then validates;
+  assignment to a mutable model's field converts, validates, then stores (the
+  library's ``__setattr__``): no ``__init__`` wrapper and no ``__setattr__`` here;
+- the types are resolved on first use, since annotations may name classes
+  defined further down;
 - two bases, because ``frozen`` is inherited: a frozen model cannot derive from a
   mutable one, so the shared behaviour lives in a mixin.
 """
 
-import functools
+import copy
 import sys
 import types
 import typing
@@ -31,7 +36,8 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import dataclass_transform
 
-__all__ = ['Model', 'FrozenModel', 'check', 'Check', 'ValidationError', 'conforms']
+__all__ = ['Model', 'FrozenModel', 'check', 'Check', 'ValidationError', 'conforms',
+           'validate', 'Converter']
 
 
 class ValidationError(TypeError, ValueError):
@@ -39,22 +45,23 @@ class ValidationError(TypeError, ValueError):
 
 
 class Check(Field):
-    """A field with an optional ``converter`` (runs first) and ``validator``."""
+    """A field whose ``value_validator`` takes the value alone; ``converter``
+    and ``alias`` are the library's."""
 
-    __slots__ = ('converter', 'validator')
-    converter: Optional[Callable[[Any], Any]]
-    validator: Optional[Callable[[Any], object]]
+    __slots__ = ('value_validator',)
+    value_validator: Optional[Callable[[Any], object]]
 
 
-def check(*, converter=None, validator=None, default=MISSING, default_factory=MISSING,
-          init=True, repr=True, hash=None, compare=True, metadata=None,
-          kw_only=MISSING, doc=None) -> Any:
-    """``field()`` plus ``converter(value) -> value`` and ``validator(value)``,
-    which raises ``ValueError`` with a message to reject the value."""
+def check(*, converter=None, validator=None, alias=None, default=MISSING,
+          default_factory=MISSING, init=True, repr=True, hash=None, compare=True,
+          metadata=None, kw_only=MISSING, doc=None) -> Any:
+    """``field()`` with ``converter(value) -> value`` and ``validator(value)``,
+    which raises ``ValueError`` with a message to refuse the value."""
     if default is not MISSING and default_factory is not MISSING:
         raise ValueError('cannot specify both default and default_factory')
-    f = Check(default, default_factory, init, repr, hash, compare, metadata, kw_only, doc)
-    f.converter, f.validator = converter, validator
+    f = Check(default, default_factory, init, repr, hash, compare, metadata, kw_only, doc,
+              converter=converter, alias=alias)
+    f.value_validator = validator
     return f
 
 
@@ -101,57 +108,69 @@ def describe(tp):
     return getattr(tp, '__name__', None) or repr(tp).replace('typing.', '')
 
 
-def _checker(cls, f, tp):
-    """``value -> value``: convert, check the type, validate; errors name it all."""
-    converter = getattr(f, 'converter', None)
-    validator = getattr(f, 'validator', None)
-    where = f'field {f.name!r} of {cls.__name__!r}'
-
-    def check_value(value):
-        if converter is not None:
-            try:
-                value = converter(value)
-            except (TypeError, ValueError) as exc:
-                raise ValidationError(f'{where} cannot convert {value!r}: {exc}') from exc
-        if not conforms(value, tp):
-            msg = (f'{where} expects {describe(tp)}, got {type(value).__name__}: '
-                   f'{value!r}')
-            raise ValidationError(msg)
-        if validator is not None:
-            try:
-                validator(value)
-            except ValueError as exc:
-                raise ValidationError(f'{where}: {exc}') from exc
-        return value
-    return check_value
-
-
-def checkers(cls):
-    """Name -> checker for every field, built on first use and kept on the class.
+def field_types(cls):
+    """Name -> type for every field, resolved on first use and kept on the class.
 
     Lazily, because annotations may name classes defined after this one.
     """
-    found = cls.__dict__.get('__model_checkers__')
+    found = cls.__dict__.get('__model_types__')
     if found is None:
-        hints = typing.get_type_hints(cls)
-        found = {f.name: _checker(cls, f, hints[f.name]) for f in fields(cls)}
-        cls.__model_checkers__ = found
+        found = cls.__model_types__ = typing.get_type_hints(cls)
     return found
 
 
-def _validating_init(init) -> Any:
-    """Wrap a frozen model's ``__init__``: validate what it stored, store conversions."""
-    @functools.wraps(init)
-    def __init__(self, /, *args, **kwargs):
-        init(self, *args, **kwargs)
-        for name, check_value in checkers(type(self)).items():
-            value = getattr(self, name, MISSING)  # an init=False field may be unset
-            if value is MISSING:
-                continue
-            converted = check_value(value)
-            if converted is not value:
-                object.__setattr__(self, name, converted)
-    return __init__
+def validate(instance, f, value):
+    """Every model field's validator: the type, then ``check()``'s validator."""
+    where = f'field {f.name!r} of {type(instance).__name__!r}'
+    tp = field_types(type(instance)).get(f.name, Any)
+    if not conforms(value, tp):
+        raise ValidationError(f'{where} expects {describe(tp)}, got '
+                              f'{type(value).__name__}: {value!r}')
+    one_arg = getattr(f, 'value_validator', None)
+    if one_arg is not None:
+        try:
+            one_arg(value)
+        except ValueError as exc:
+            raise ValidationError(f'{where}: {exc}') from exc
+
+
+class Converter:
+    """A field's converter in one model: its ``TypeError`` or ``ValueError``
+    becomes a ``ValidationError`` that names the field and the class."""
+
+    __slots__ = ('convert', 'where')
+
+    def __init__(self, convert, where):
+        self.convert, self.where = convert, where
+
+    def __call__(self, value):
+        try:
+            return self.convert(value)
+        except (TypeError, ValueError) as exc:
+            raise ValidationError(f'{self.where} cannot convert {value!r}: {exc}') from exc
+
+    def __repr__(self):
+        return f'Converter({self.convert!r}, {self.where!r})'
+
+
+def _checked(cls, f):
+    """A copy of field ``f`` for model ``cls``: the converter named for ``cls``
+    (a parent's unwrapped first), ``validate`` before the field's own validators."""
+    f = copy.copy(f)  # an inherited field is its parent's too: change a copy
+    convert = f.converter
+    if isinstance(convert, Converter):
+        convert = convert.convert
+    if convert is not None:
+        f.converter = Converter(convert, f'field {f.name!r} of {cls.__name__!r}')
+    own = f.validator
+    own = () if own is None else (own,) if callable(own) else tuple(own)
+    if own[:1] != (validate,):  # not yet a model's field
+        one_arg = getattr(f, 'value_validator', None)
+        if one_arg is not None and not callable(one_arg):
+            raise TypeError(f'field {f.name!r} of data class {cls.__name__!r}: '
+                            f'validator {one_arg!r} is not callable')
+        f.validator = (validate, *own)
+    return f
 
 
 class _Validating:
@@ -159,23 +178,17 @@ class _Validating:
 
     __slots__ = ()
 
-    def __init_subclass__(cls, /, **kwargs):
-        super().__init_subclass__(**kwargs)  # the fields are final after this
-        for f in fields(cls):
-            for role in ('converter', 'validator'):
-                hook = getattr(f, role, None)
-                if hook is not None and not callable(hook):
-                    msg = f'{role} of field {f.name!r} of {cls.__name__!r} must be callable'
-                    raise TypeError(msg)
-
-    def __setattr__(self, name, value):
-        check_value = checkers(type(self)).get(name)
-        super().__setattr__(name, value if check_value is None else check_value(value))
+    @classmethod
+    def __transform_fields__(cls, fields_):
+        """Every field, not ClassVars and InitVars, made a checked copy."""
+        checked = {f.name for f in fields(cls)}  # the fields being transformed
+        fields_ = [_checked(cls, f) if f.name in checked else f for f in fields_]
+        return super().__transform_fields__(fields_)
 
 
 @dataclass_transform(field_specifiers=(check, Check))
 class Model(_Validating, DataClass):
-    """A mutable model: every field assignment is checked, in ``__init__`` too."""
+    """A mutable model: every field is checked in ``__init__`` and on assignment."""
 
     __slots__ = ()  # so that subclasses may say slots=True
 
@@ -185,8 +198,3 @@ class FrozenModel(_Validating, DataClass, frozen=True):
     """An immutable, hashable model, checked once at construction."""
 
     __slots__ = ()
-
-    def __init_subclass__(cls, /, **kwargs):
-        super().__init_subclass__(**kwargs)
-        if '__init__' in cls.__dict__:  # its own, not inherited (already wrapped)
-            cls.__init__ = _validating_init(cls.__init__)
