@@ -194,10 +194,12 @@ def test_check_rejects_what_field_rejects_and_non_callables():
     """Specifier mistakes fail at class creation with a message naming the field."""
     with pytest.raises(ValueError, match='cannot specify both default and default_factory'):
         check(default=1, default_factory=int)
-    with pytest.raises(TypeError, match="field 'x' of data class 'C': validator 3 is not "
+    with pytest.raises(TypeError, match='validator 3 is not callable'):
+        check(validator=3)
+    with pytest.raises(TypeError, match="field 'x' of data class 'C': converter 3 is not "
                                         "callable"):
         class C(Model):
-            x: int = check(validator=3)
+            x: int = check(converter=3)
 
 
 def test_copy_and_pickle_round_trip():

@@ -6,19 +6,14 @@
 
 Built on dataclass_meta's public extension points (docs/frameworks.md) and its
 per-field converters and validators (docs/guide.md):
-- ``check()`` is the framework's field specifier: ``field()`` whose validator
-  takes the value alone, ``validator(value)``, and raises ``ValueError`` to
-  refuse it; it returns ``Check``, a ``Field`` subclass that keeps that
-  validator; ``dataclass_transform`` tells type checkers about it;
-- the field hook (``__transform_fields__``) gives every field of a model, on a
-  copy, the library's converter and validator: its converter wrapped so that a
-  failure names the field and the class, and one validator that checks the type
-  and then calls the one-argument validator;
-- the generated ``__init__`` converts every field, stores, then validates;
-  assignment to a mutable model's field converts, validates, then stores (the
-  library's ``__setattr__``): no ``__init__`` wrapper and no ``__setattr__`` here;
-- the types are resolved on first use, since annotations may name classes
-  defined further down;
+- ``check()`` is the framework's field specifier: ``field()`` with a validator
+  of the value alone, kept on ``Check``, a ``Field`` subclass;
+  ``dataclass_transform`` tells type checkers about it;
+- the field hook gives every field, on a copy, a converter whose errors name the
+  field and the model, and ``validate`` (the type, then ``check()``'s validator)
+  first among its validators; the library runs them in ``__init__`` and on
+  assignment to a mutable model's field: no ``__init__`` wrapper, no
+  ``__setattr__`` here;
 - two bases, because ``frozen`` is inherited: a frozen model cannot derive from a
   mutable one, so the shared behaviour lives in a mixin.
 """
@@ -45,8 +40,7 @@ class ValidationError(TypeError, ValueError):
 
 
 class Check(Field):
-    """A field whose ``value_validator`` takes the value alone; ``converter``
-    and ``alias`` are the library's."""
+    """A field with ``value_validator``, a validator of the value alone."""
 
     __slots__ = ('value_validator',)
     value_validator: Optional[Callable[[Any], object]]
@@ -55,10 +49,12 @@ class Check(Field):
 def check(*, converter=None, validator=None, alias=None, default=MISSING,
           default_factory=MISSING, init=True, repr=True, hash=None, compare=True,
           metadata=None, kw_only=MISSING, doc=None) -> Any:
-    """``field()`` with ``converter(value) -> value`` and ``validator(value)``,
-    which raises ``ValueError`` with a message to refuse the value."""
+    """``field()`` whose ``validator(value)`` takes the value alone and raises
+    ``ValueError`` with a message to refuse it."""
     if default is not MISSING and default_factory is not MISSING:
         raise ValueError('cannot specify both default and default_factory')
+    if validator is not None and not callable(validator):
+        raise TypeError(f'validator {validator!r} is not callable')
     f = Check(default, default_factory, init, repr, hash, compare, metadata, kw_only, doc,
               converter=converter, alias=alias)
     f.value_validator = validator
@@ -109,10 +105,8 @@ def describe(tp):
 
 
 def field_types(cls):
-    """Name -> type for every field, resolved on first use and kept on the class.
-
-    Lazily, because annotations may name classes defined after this one.
-    """
+    """Name -> type of every field, resolved on first use (annotations may name
+    classes defined further down) and kept on the class."""
     found = cls.__dict__.get('__model_types__')
     if found is None:
         found = cls.__model_types__ = typing.get_type_hints(cls)
@@ -120,23 +114,22 @@ def field_types(cls):
 
 
 def validate(instance, f, value):
-    """Every model field's validator: the type, then ``check()``'s validator."""
+    """Every model field's first validator: the type, then ``check()``'s validator."""
     where = f'field {f.name!r} of {type(instance).__name__!r}'
     tp = field_types(type(instance)).get(f.name, Any)
     if not conforms(value, tp):
         raise ValidationError(f'{where} expects {describe(tp)}, got '
                               f'{type(value).__name__}: {value!r}')
-    one_arg = getattr(f, 'value_validator', None)
-    if one_arg is not None:
+    if getattr(f, 'value_validator', None) is not None:
         try:
-            one_arg(value)
+            f.value_validator(value)
         except ValueError as exc:
             raise ValidationError(f'{where}: {exc}') from exc
 
 
 class Converter:
-    """A field's converter in one model: its ``TypeError`` or ``ValueError``
-    becomes a ``ValidationError`` that names the field and the class."""
+    """A converter of one model's field, whose ``TypeError`` or ``ValueError``
+    becomes a ``ValidationError`` naming the field and the model."""
 
     __slots__ = ('convert', 'where')
 
@@ -149,27 +142,19 @@ class Converter:
         except (TypeError, ValueError) as exc:
             raise ValidationError(f'{self.where} cannot convert {value!r}: {exc}') from exc
 
-    def __repr__(self):
-        return f'Converter({self.convert!r}, {self.where!r})'
-
 
 def _checked(cls, f):
-    """A copy of field ``f`` for model ``cls``: the converter named for ``cls``
-    (a parent's unwrapped first), ``validate`` before the field's own validators."""
-    f = copy.copy(f)  # an inherited field is its parent's too: change a copy
+    """Field ``f`` (a copy) for model ``cls``: its converter (a parent's unwrapped)
+    as a ``Converter`` named for ``cls``, ``validate`` before its own validators."""
     convert = f.converter
-    if isinstance(convert, Converter):
-        convert = convert.convert
-    if convert is not None:
+    convert = convert.convert if isinstance(convert, Converter) else convert
+    if callable(convert):  # else the library says what is wrong
         f.converter = Converter(convert, f'field {f.name!r} of {cls.__name__!r}')
-    own = f.validator
-    own = () if own is None else (own,) if callable(own) else tuple(own)
-    if own[:1] != (validate,):  # not yet a model's field
-        one_arg = getattr(f, 'value_validator', None)
-        if one_arg is not None and not callable(one_arg):
-            raise TypeError(f'field {f.name!r} of data class {cls.__name__!r}: '
-                            f'validator {one_arg!r} is not callable')
-        f.validator = (validate, *own)
+    given = f.validator
+    if not isinstance(given, (list, tuple)):
+        given = () if given is None else (given,)
+    if given[:1] != (validate,):  # not yet a model's field
+        f.validator = (validate, *given)
     return f
 
 
@@ -179,11 +164,12 @@ class _Validating:
     __slots__ = ()
 
     @classmethod
-    def __transform_fields__(cls, fields_):
-        """Every field, not ClassVars and InitVars, made a checked copy."""
+    def __transform_fields__(cls, all_fields):
+        """Each field, not ClassVars and InitVars, checked; on a copy, since an
+        inherited field is its parent's too."""
         checked = {f.name for f in fields(cls)}  # the fields being transformed
-        fields_ = [_checked(cls, f) if f.name in checked else f for f in fields_]
-        return super().__transform_fields__(fields_)
+        return super().__transform_fields__(
+            [_checked(cls, copy.copy(f)) if f.name in checked else f for f in all_fields])
 
 
 @dataclass_transform(field_specifiers=(check, Check))
