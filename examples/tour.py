@@ -147,3 +147,24 @@ show('cache_hash: same hash, kept:', hash(c) == hash(Circle(2.0)),
      'copies start afresh:', not hasattr(copy.copy(c), '__dataclass_hash__'))
 show('gc=False: instances untracked?', not Circle.__dataclass_params__.gc,
      '(compiled core only; gc.is_tracked:', getattr(gc, 'is_tracked', lambda o: None)(c), ')')
+
+
+# 7. Beyond the stdlib, per field: a converter and a validator run in __init__
+#    and on assignment; an alias names the __init__ parameter.
+def positive(instance, field, value):
+    if value <= 0:
+        raise ValueError(f'{field.name} must be positive, got {value}')
+
+
+class Server(DataClass):
+    port: int = field(converter=int, validator=positive)
+    _token: str = field(default='', alias='token', repr=False)
+
+
+srv = Server('8080', token='s3cret')
+show('converted, aliased:', srv, '_token =', repr(srv._token))
+try:
+    srv.port = '0'
+except ValueError as e:
+    show('assignment validated:', f'ValueError: {e}; port still', srv.port)
+show('replace() takes the alias:', replace(srv, token='new')._token)

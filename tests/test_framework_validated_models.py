@@ -14,7 +14,7 @@ from dataclass_meta import FrozenInstanceError, InitVar, fields, replace
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent.parent / 'examples' / 'frameworks'))
 from validated_models import (  # noqa: E402
-    Check, FrozenModel, Model, ValidationError, check, conforms)
+    Check, FrozenModel, Model, ValidationError, check, conforms, validate)
 
 
 def non_negative(value):
@@ -131,7 +131,7 @@ def test_subclasses_are_checked_under_their_own_name(slots):
 
 
 def test_frozen_model_checks_once_and_stays_frozen(slots):
-    """FrozenModel validates in its wrapped ``__init__`` and stores conversions."""
+    """FrozenModel validates in ``__init__`` and stores conversions."""
     class P(Point, slots=slots):
         label: str = ''
 
@@ -144,11 +144,12 @@ def test_frozen_model_checks_once_and_stays_frozen(slots):
     assert replace(p, x='2').x == 2.0
 
 
-def test_wrapped_init_keeps_signature_and_call_errors():
-    """The frozen model's ``__init__`` wrapper shows the generated signature."""
+def test_generated_init_keeps_signature_and_call_errors():
+    """No wrapper: ``__init__`` and ``__setattr__`` are the library's own."""
     assert str(inspect.signature(Point)) == (
         '(x: float, y: float = 0.0, tags: tuple[str, ...] = ()) -> None')
-    assert Point.__init__.__wrapped__.__qualname__ == 'Point.__init__'
+    assert not hasattr(Point.__init__, '__wrapped__')
+    assert '__setattr__' not in vars(Model)  # User's is the library's, generated
     assert Point.__doc__ == 'Point(x: float, y: float = 0.0, tags: tuple[str, ...] = ())'
     with pytest.raises(TypeError, match=r"Point.__init__\(\) missing 1 required"):
         Point()
@@ -177,11 +178,13 @@ def test_initvar_and_classvar_are_not_checked_as_fields():
 
 
 def test_check_is_a_field_subclass_seen_by_fields():
-    """``fields()`` returns ``Check`` objects with their converter and validator."""
+    """``fields()`` returns ``Check`` objects, with the library's converter and
+    validator made from what ``check()`` was given."""
     name, age, email, friends = fields(User)
-    assert type(name) is Check and name.converter is str.strip
-    assert age.validator is non_negative and age.default == 0
-    assert type(email) is not Check
+    assert type(name) is Check and name.converter.convert is str.strip
+    assert age.value_validator is non_negative and age.default == 0
+    assert age.validator == (validate,) and email.validator == (validate,)
+    assert type(email) is not Check and email.converter is None
     assert Model.__dataclass_transform__['field_specifiers'] == (check, Check)
     transform = FrozenModel.__dataclass_transform__  # 3.11 keeps frozen_default in kwargs
     assert transform.get('frozen_default', transform.get('kwargs', {}).get('frozen_default'))
@@ -191,17 +194,78 @@ def test_check_rejects_what_field_rejects_and_non_callables():
     """Specifier mistakes fail at class creation with a message naming the field."""
     with pytest.raises(ValueError, match='cannot specify both default and default_factory'):
         check(default=1, default_factory=int)
-    with pytest.raises(TypeError, match="validator of field 'x' of 'C' must be callable"):
+    with pytest.raises(TypeError, match='validator 3 is not callable'):
+        check(validator=3)
+    with pytest.raises(TypeError, match="field 'x' of data class 'C': converter 3 is not "
+                                        "callable"):
         class C(Model):
-            x: int = check(validator=3)
+            x: int = check(converter=3)
 
 
 def test_copy_and_pickle_round_trip():
-    """Copies and pickles come back equal (and go through the checks)."""
+    """Copies and pickles come back equal (without converting or checking again)."""
     user = User('Ann', 3, friends=[User('Bob')])
     assert copy.deepcopy(user) == user
     assert pickle.loads(pickle.dumps(user)) == user
     assert pickle.loads(pickle.dumps(Point(1, 2))) == Point(1, 2)
+
+
+def test_converters_run_first_then_checks_in_field_order():
+    """All fields are converted, then each is type-checked and validated in
+    order, then ``__post_init__`` sees checked values; a failed conversion
+    reports before any check."""
+    seen = []
+
+    class Reading(FrozenModel):
+        sensor: str
+        value: float = check(converter=float, validator=non_negative)
+
+        def __post_init__(self):
+            seen.append((self.sensor, self.value))
+
+    assert Reading('t1', '2.5') == Reading('t1', 2.5) and seen[0] == ('t1', 2.5)
+    with pytest.raises(ValidationError, match="field 'value' of 'Reading' cannot convert"):
+        Reading(1, 'x')  # the conversion of value fails before sensor's type check
+    with pytest.raises(ValidationError, match="field 'sensor' of 'Reading' expects str"):
+        Reading(b'x', -1)  # sensor's check comes before value's validator
+    assert len(seen) == 2
+
+
+def test_subclass_errors_name_the_subclass_and_parents_keep_theirs():
+    """Inherited fields are copies per model: a converter's error names the
+    class being built, and the parent's fields are unchanged."""
+    class Admin(User):
+        level: int = 1
+
+    with pytest.raises(ValidationError, match="field 'name' of 'Admin' cannot convert 1"):
+        Admin(1)
+    with pytest.raises(ValidationError, match="field 'name' of 'User' cannot convert 1"):
+        User(1)
+    assert fields(Admin)[0] is not fields(User)[0]
+    assert fields(Admin)[0].converter.convert is fields(User)[0].converter.convert
+
+
+def test_alias_and_library_validators_work_in_a_model():
+    """``check(alias=...)`` names the ``__init__`` parameter; ``field()`` with the
+    library's three-argument validator runs after the type check."""
+    from dataclass_meta import field
+
+    def even(instance, f, value):
+        if value % 2:
+            raise ValueError(f'{f.name} must be even, got {value}')
+
+    class Row(Model):
+        _id: int = check(alias='id', converter=int)
+        size: int = field(default=0, validator=even)
+
+    row = Row(id='4', size=2)
+    assert row._id == 4 and list(inspect.signature(Row).parameters) == ['id', 'size']
+    assert replace(row, id='6')._id == 6
+    with pytest.raises(ValueError, match='size must be even, got 3'):
+        Row(1, 3)
+    with pytest.raises(ValidationError, match="field 'size' of 'Row' expects int"):
+        row.size = '3'  # the type check first: even() never sees a str
+    assert row.size == 2
 
 
 @settings(max_examples=50, deadline=None)

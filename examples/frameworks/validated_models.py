@@ -4,21 +4,21 @@
         name: str = check(converter=str.strip)
         age: int = check(default=0, validator=non_negative)
 
-Built on dataclass_meta's public extension points (docs/frameworks.md):
-- ``check()`` is the framework's field specifier: it returns ``Check``, a ``Field``
-  subclass carrying a converter and a validator; ``dataclass_transform`` tells type
-  checkers about it;
-- the hook after the fields are final (``__init_subclass__`` after ``super()``)
-  checks each class's specifiers (and wraps a frozen model's ``__init__``);
-- ``Model`` validates in ``__setattr__``, which the generated ``__init__`` of a
-  mutable class calls for every field; ``FrozenModel``'s generated ``__init__``
-  stores without ``__setattr__``, so the framework wraps it (``functools.wraps``
-  keeps its signature);
+Built on dataclass_meta's public extension points (docs/frameworks.md) and its
+per-field converters and validators (docs/guide.md):
+- ``check()`` is the framework's field specifier: ``field()`` with a validator
+  of the value alone, kept on ``Check``, a ``Field`` subclass;
+  ``dataclass_transform`` tells type checkers about it;
+- the field hook gives every field, on a copy, a converter whose errors name the
+  field and the model, and ``validate`` (the type, then ``check()``'s validator)
+  first among its validators; the library runs them in ``__init__`` and on
+  assignment to a mutable model's field: no ``__init__`` wrapper, no
+  ``__setattr__`` here;
 - two bases, because ``frozen`` is inherited: a frozen model cannot derive from a
   mutable one, so the shared behaviour lives in a mixin.
 """
 
-import functools
+import copy
 import sys
 import types
 import typing
@@ -31,7 +31,8 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import dataclass_transform
 
-__all__ = ['Model', 'FrozenModel', 'check', 'Check', 'ValidationError', 'conforms']
+__all__ = ['Model', 'FrozenModel', 'check', 'Check', 'ValidationError', 'conforms',
+           'validate', 'Converter']
 
 
 class ValidationError(TypeError, ValueError):
@@ -39,22 +40,24 @@ class ValidationError(TypeError, ValueError):
 
 
 class Check(Field):
-    """A field with an optional ``converter`` (runs first) and ``validator``."""
+    """A field with ``value_validator``, a validator of the value alone."""
 
-    __slots__ = ('converter', 'validator')
-    converter: Optional[Callable[[Any], Any]]
-    validator: Optional[Callable[[Any], object]]
+    __slots__ = ('value_validator',)
+    value_validator: Optional[Callable[[Any], object]]
 
 
-def check(*, converter=None, validator=None, default=MISSING, default_factory=MISSING,
-          init=True, repr=True, hash=None, compare=True, metadata=None,
-          kw_only=MISSING, doc=None) -> Any:
-    """``field()`` plus ``converter(value) -> value`` and ``validator(value)``,
-    which raises ``ValueError`` with a message to reject the value."""
+def check(*, converter=None, validator=None, alias=None, default=MISSING,
+          default_factory=MISSING, init=True, repr=True, hash=None, compare=True,
+          metadata=None, kw_only=MISSING, doc=None) -> Any:
+    """``field()`` whose ``validator(value)`` takes the value alone and raises
+    ``ValueError`` with a message to refuse it."""
     if default is not MISSING and default_factory is not MISSING:
         raise ValueError('cannot specify both default and default_factory')
-    f = Check(default, default_factory, init, repr, hash, compare, metadata, kw_only, doc)
-    f.converter, f.validator = converter, validator
+    if validator is not None and not callable(validator):
+        raise TypeError(f'validator {validator!r} is not callable')
+    f = Check(default, default_factory, init, repr, hash, compare, metadata, kw_only, doc,
+              converter=converter, alias=alias)
+    f.value_validator = validator
     return f
 
 
@@ -101,57 +104,58 @@ def describe(tp):
     return getattr(tp, '__name__', None) or repr(tp).replace('typing.', '')
 
 
-def _checker(cls, f, tp):
-    """``value -> value``: convert, check the type, validate; errors name it all."""
-    converter = getattr(f, 'converter', None)
-    validator = getattr(f, 'validator', None)
-    where = f'field {f.name!r} of {cls.__name__!r}'
-
-    def check_value(value):
-        if converter is not None:
-            try:
-                value = converter(value)
-            except (TypeError, ValueError) as exc:
-                raise ValidationError(f'{where} cannot convert {value!r}: {exc}') from exc
-        if not conforms(value, tp):
-            msg = (f'{where} expects {describe(tp)}, got {type(value).__name__}: '
-                   f'{value!r}')
-            raise ValidationError(msg)
-        if validator is not None:
-            try:
-                validator(value)
-            except ValueError as exc:
-                raise ValidationError(f'{where}: {exc}') from exc
-        return value
-    return check_value
-
-
-def checkers(cls):
-    """Name -> checker for every field, built on first use and kept on the class.
-
-    Lazily, because annotations may name classes defined after this one.
-    """
-    found = cls.__dict__.get('__model_checkers__')
+def field_types(cls):
+    """Name -> type of every field, resolved on first use (annotations may name
+    classes defined further down) and kept on the class."""
+    found = cls.__dict__.get('__model_types__')
     if found is None:
-        hints = typing.get_type_hints(cls)
-        found = {f.name: _checker(cls, f, hints[f.name]) for f in fields(cls)}
-        cls.__model_checkers__ = found
+        found = cls.__model_types__ = typing.get_type_hints(cls)
     return found
 
 
-def _validating_init(init) -> Any:
-    """Wrap a frozen model's ``__init__``: validate what it stored, store conversions."""
-    @functools.wraps(init)
-    def __init__(self, /, *args, **kwargs):
-        init(self, *args, **kwargs)
-        for name, check_value in checkers(type(self)).items():
-            value = getattr(self, name, MISSING)  # an init=False field may be unset
-            if value is MISSING:
-                continue
-            converted = check_value(value)
-            if converted is not value:
-                object.__setattr__(self, name, converted)
-    return __init__
+def validate(instance, f, value):
+    """Every model field's first validator: the type, then ``check()``'s validator."""
+    where = f'field {f.name!r} of {type(instance).__name__!r}'
+    tp = field_types(type(instance)).get(f.name, Any)
+    if not conforms(value, tp):
+        raise ValidationError(f'{where} expects {describe(tp)}, got '
+                              f'{type(value).__name__}: {value!r}')
+    if getattr(f, 'value_validator', None) is not None:
+        try:
+            f.value_validator(value)
+        except ValueError as exc:
+            raise ValidationError(f'{where}: {exc}') from exc
+
+
+class Converter:
+    """A converter of one model's field, whose ``TypeError`` or ``ValueError``
+    becomes a ``ValidationError`` naming the field and the model."""
+
+    __slots__ = ('convert', 'where')
+
+    def __init__(self, convert, where):
+        self.convert, self.where = convert, where
+
+    def __call__(self, value):
+        try:
+            return self.convert(value)
+        except (TypeError, ValueError) as exc:
+            raise ValidationError(f'{self.where} cannot convert {value!r}: {exc}') from exc
+
+
+def _checked(cls, f):
+    """Field ``f`` (a copy) for model ``cls``: its converter (a parent's unwrapped)
+    as a ``Converter`` named for ``cls``, ``validate`` before its own validators."""
+    convert = f.converter
+    convert = convert.convert if isinstance(convert, Converter) else convert
+    if callable(convert):  # else the library says what is wrong
+        f.converter = Converter(convert, f'field {f.name!r} of {cls.__name__!r}')
+    given = f.validator
+    if not isinstance(given, (list, tuple)):
+        given = () if given is None else (given,)
+    if given[:1] != (validate,):  # not yet a model's field
+        f.validator = (validate, *given)
+    return f
 
 
 class _Validating:
@@ -159,23 +163,18 @@ class _Validating:
 
     __slots__ = ()
 
-    def __init_subclass__(cls, /, **kwargs):
-        super().__init_subclass__(**kwargs)  # the fields are final after this
-        for f in fields(cls):
-            for role in ('converter', 'validator'):
-                hook = getattr(f, role, None)
-                if hook is not None and not callable(hook):
-                    msg = f'{role} of field {f.name!r} of {cls.__name__!r} must be callable'
-                    raise TypeError(msg)
-
-    def __setattr__(self, name, value):
-        check_value = checkers(type(self)).get(name)
-        super().__setattr__(name, value if check_value is None else check_value(value))
+    @classmethod
+    def __transform_fields__(cls, all_fields):
+        """Each field, not ClassVars and InitVars, checked; on a copy, since an
+        inherited field is its parent's too."""
+        checked = {f.name for f in fields(cls)}  # the fields being transformed
+        return super().__transform_fields__(
+            [_checked(cls, copy.copy(f)) if f.name in checked else f for f in all_fields])
 
 
 @dataclass_transform(field_specifiers=(check, Check))
 class Model(_Validating, DataClass):
-    """A mutable model: every field assignment is checked, in ``__init__`` too."""
+    """A mutable model: every field is checked in ``__init__`` and on assignment."""
 
     __slots__ = ()  # so that subclasses may say slots=True
 
@@ -185,8 +184,3 @@ class FrozenModel(_Validating, DataClass, frozen=True):
     """An immutable, hashable model, checked once at construction."""
 
     __slots__ = ()
-
-    def __init_subclass__(cls, /, **kwargs):
-        super().__init_subclass__(**kwargs)
-        if '__init__' in cls.__dict__:  # its own, not inherited (already wrapped)
-            cls.__init__ = _validating_init(cls.__init__)
