@@ -24,7 +24,7 @@ assignment to the attribute of a non-frozen class, as the typing spec's
 ``converter`` says. The field's own type stays the attribute's type. mypy makes
 ``__init__`` before any plugin hook could change it, so the plugin changes its
 signature where it is called: at a call of the class (``S(port="80")``), of
-``replace()`` (ours or ``dataclasses.replace``) and of ``__replace__``. Other
+``replace()`` (ours or ``dataclasses.replace``), ``copy.replace()`` and ``__replace__``. Other
 uses of the class as a callable (passed to ``map()``, ``super().__init__``)
 keep the attribute types.
 
@@ -34,6 +34,7 @@ The package never imports this module; mypy does, when configured to.
 from functools import partial
 
 from mypy.erasetype import erase_typevars
+from mypy.expandtype import expand_type_by_instance
 from mypy.nodes import (
     ARG_OPT, ARG_POS, ARG_STAR, AssignmentStmt, CallExpr, DataclassTransformSpec, FuncDef,
     NameExpr, OverloadedFuncDef, RefExpr, TypeInfo,
@@ -62,6 +63,8 @@ class DataClassMetaPlugin(Plugin):
     def get_function_signature_hook(self, fullname):
         if fullname in _REPLACE:
             return partial(_replace_signature, self)
+        if fullname == 'copy.replace':
+            return partial(_copy_replace_signature, self)
         info = self._data_class(fullname)
         if info is None:
             return None
@@ -298,6 +301,24 @@ def _replace_signature(plugin, ctx):
     if not isinstance(obj, Instance):
         return signature
     return _with_converters(signature, _converted_params(plugin, obj.type))
+
+
+def _copy_replace_signature(plugin, ctx):
+    """``copy.replace(obj, **changes)`` (3.13): the object's ``__replace__``, converted
+    fields widened (typeshed's signature takes the changes from ``__replace__``'s type)."""
+    if not ctx.args or len(ctx.args[0]) != 1:
+        return ctx.default_signature
+    obj = get_proper_type(ctx.api.get_expression_type(ctx.args[0][0]))
+    method = obj.type.get_method('__replace__') if isinstance(obj, Instance) else None
+    signature = get_proper_type(method.type) if method is not None else None
+    params = _converted_params(plugin, obj.type) if isinstance(signature, CallableType) else {}
+    if not params or not signature.arg_types:
+        return ctx.default_signature
+    signature = expand_type_by_instance(signature, obj)
+    return _with_converters(signature.copy_modified(
+        arg_types=[obj, *signature.arg_types[1:]], arg_kinds=[ARG_POS, *signature.arg_kinds[1:]],
+        arg_names=[None, *signature.arg_names[1:]], ret_type=obj,
+        fallback=ctx.default_signature.fallback), params)
 
 
 def _converted_replace(plugin, ctx):
