@@ -1,4 +1,5 @@
-"""mypy plugin: options stated on a data class are inherited by its subclasses.
+"""mypy plugin: options stated on a data class are inherited by its subclasses, and
+converted fields take their converter's input.
 
 Enable it in the mypy configuration (``plugins = dataclass_meta.mypy_plugin``).
 At runtime ``class Release(Version)`` takes ``Version``'s ``frozen=True``; PEP 681,
@@ -24,9 +25,9 @@ assignment to the attribute of a non-frozen class, as the typing spec's
 ``converter`` says. The field's own type stays the attribute's type. mypy makes
 ``__init__`` before any plugin hook could change it, so the plugin changes its
 signature where it is called: at a call of the class (``S(port="80")``), of
-``replace()`` (ours or ``dataclasses.replace``), ``copy.replace()`` and ``__replace__``. Other
-uses of the class as a callable (passed to ``map()``, ``super().__init__``)
-keep the attribute types.
+``replace()`` (ours or ``dataclasses.replace``), ``copy.replace()`` and
+``__replace__``. Other uses of the class as a callable (passed to ``map()``,
+``super().__init__``) keep the attribute types.
 
 The package never imports this module; mypy does, when configured to.
 """

@@ -5,7 +5,7 @@ mypy knows ``alias`` but not ``converter`` (``dataclass_meta.mypy_plugin`` adds
 it: ``mypy_plugin/fail_converters.py``)."""
 from typing import Any
 
-from dataclass_meta import DataClass, Field, field
+from dataclass_meta import DataClass, Field, field, replace
 
 
 def to_port(value: str | int) -> int:
@@ -31,6 +31,8 @@ s = Server('example.org')
 s.port = '81'  # E[mypy]: assignment converts; an int for plain mypy
 port: int = s.port  # E[pyrefly]: pyrefly narrows the attribute to the str assigned
 s.port = b'81'  # E: not the converter's input
+replace(s, port='81')  # E[mypy]: replace() converts; an int for plain mypy
+replace(s, port=b'81')  # E[mypy,pyrefly]: pyright and ty do not check replace()'s changes
 
 
 class Frozen(DataClass, frozen=True):
