@@ -115,3 +115,22 @@ def test_converters_of_a_class_read_from_the_cache(tmp_path):
         'expected "str | int"  [arg-type]',
         'use.py:4: error: Unexpected keyword argument "port" for "Server"  [call-arg]',
     ], second.stdout + second.stderr
+
+
+def test_copy_replace_takes_the_converters_input(tmp_path):
+    """``copy.replace()`` (3.13's typeshed, checked here whatever Python runs mypy)
+    takes a converted field's change as the converter's input, like ``replace()``."""
+    (tmp_path / 'models.py').write_text(
+        MODELS + '\nimport copy\ns = Server(p=1)\n'
+        'copy.replace(s, p="2")\ncopy.replace(s, p=b"2")\n')
+    config = tmp_path / 'mypy.ini'
+    config.write_text('[mypy]\nplugins = dataclass_meta.mypy_plugin\n')
+    result = subprocess.run(
+        [sys.executable, '-m', 'mypy', '--config-file', str(config), '--no-incremental',
+         '--python-version', '3.13', '--hide-error-context', '--no-pretty',
+         '--no-error-summary', 'models.py'],
+        cwd=tmp_path, capture_output=True, text=True, timeout=300,
+        env={**os.environ, 'PYTHONPATH': str(ROOT)})
+    assert result.stdout.splitlines() == [
+        'models.py:15: error: Argument "p" to "__replace__" of "Server" has incompatible type '
+        '"bytes"; expected "str | int"  [arg-type]'], result.stdout + result.stderr
