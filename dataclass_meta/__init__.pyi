@@ -10,7 +10,7 @@ stdlib's typeshed declarations, since the semantics are the same.
 """
 import abc
 import dataclasses
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import (
     KW_ONLY as KW_ONLY,
     MISSING as MISSING,
@@ -25,7 +25,7 @@ from dataclasses import (
 )
 from typing import Any, ClassVar, Literal, TypeVar, overload
 
-from typing_extensions import dataclass_transform
+from typing_extensions import TypeAlias, dataclass_transform
 
 __all__ = [
     'DataClass', 'DataClassMeta',
@@ -40,9 +40,18 @@ BACKEND: Literal['compiled', 'pure']
 def describe_backend() -> str: ...
 
 _T = TypeVar('_T')
+_S = TypeVar('_S')
+
+# A validator is called as ``validator(instance, field, value)`` with the
+# converted value; what it returns is ignored.
+_Validator: TypeAlias = Callable[[Any, Field[Any], _T], object]
 
 class Field(dataclasses.Field[_T]):
     doc: str | None
+    # Ours (None: not given): see ``field()``.
+    converter: Callable[[Any], _T] | None
+    validator: _Validator[_T] | Sequence[_Validator[_T]] | None
+    alias: str | None
     def __init__(
         self,
         default: _T | Literal[_MISSING_TYPE.MISSING],
@@ -54,8 +63,17 @@ class Field(dataclasses.Field[_T]):
         metadata: Mapping[Any, Any] | None,
         kw_only: bool | Literal[_MISSING_TYPE.MISSING],
         doc: str | None = None,
+        converter: Callable[[Any], _T] | None = None,
+        validator: _Validator[_T] | Sequence[_Validator[_T]] | None = None,
+        alias: str | None = None,
     ) -> None: ...
 
+# ``field()``: typeshed's overloads of ``dataclasses.field()`` (plus ``doc=``,
+# ``validator=`` and ``alias=``), and the same three again with a converter.
+# With ``converter: Callable[[_S], _T]`` the field's type is the converter's
+# result and ``default`` (or what ``default_factory`` returns) is its input, as
+# the typing spec's converter rules say; checkers read the converter itself for
+# the ``__init__`` parameter's type (its first parameter's).
 @overload
 def field(
     *,
@@ -68,6 +86,9 @@ def field(
     metadata: Mapping[Any, Any] | None = None,
     kw_only: bool | Literal[_MISSING_TYPE.MISSING] = ...,
     doc: str | None = None,
+    converter: None = None,
+    validator: _Validator[_T] | Sequence[_Validator[_T]] | None = None,
+    alias: str | None = None,
 ) -> _T: ...
 @overload
 def field(
@@ -81,6 +102,9 @@ def field(
     metadata: Mapping[Any, Any] | None = None,
     kw_only: bool | Literal[_MISSING_TYPE.MISSING] = ...,
     doc: str | None = None,
+    converter: None = None,
+    validator: _Validator[_T] | Sequence[_Validator[_T]] | None = None,
+    alias: str | None = None,
 ) -> _T: ...
 @overload
 def field(
@@ -94,7 +118,58 @@ def field(
     metadata: Mapping[Any, Any] | None = None,
     kw_only: bool | Literal[_MISSING_TYPE.MISSING] = ...,
     doc: str | None = None,
+    converter: None = None,
+    validator: _Validator[Any] | Sequence[_Validator[Any]] | None = None,
+    alias: str | None = None,
 ) -> Any: ...
+@overload
+def field(
+    *,
+    default: _S,
+    default_factory: Literal[_MISSING_TYPE.MISSING] = ...,
+    init: bool = True,
+    repr: bool = True,
+    hash: bool | None = None,
+    compare: bool = True,
+    metadata: Mapping[Any, Any] | None = None,
+    kw_only: bool | Literal[_MISSING_TYPE.MISSING] = ...,
+    doc: str | None = None,
+    converter: Callable[[_S], _T],
+    validator: _Validator[_T] | Sequence[_Validator[_T]] | None = None,
+    alias: str | None = None,
+) -> _T: ...
+@overload
+def field(
+    *,
+    default: Literal[_MISSING_TYPE.MISSING] = ...,
+    default_factory: Callable[[], _S],
+    init: bool = True,
+    repr: bool = True,
+    hash: bool | None = None,
+    compare: bool = True,
+    metadata: Mapping[Any, Any] | None = None,
+    kw_only: bool | Literal[_MISSING_TYPE.MISSING] = ...,
+    doc: str | None = None,
+    converter: Callable[[_S], _T],
+    validator: _Validator[_T] | Sequence[_Validator[_T]] | None = None,
+    alias: str | None = None,
+) -> _T: ...
+@overload
+def field(
+    *,
+    default: Literal[_MISSING_TYPE.MISSING] = ...,
+    default_factory: Literal[_MISSING_TYPE.MISSING] = ...,
+    init: bool = True,
+    repr: bool = True,
+    hash: bool | None = None,
+    compare: bool = True,
+    metadata: Mapping[Any, Any] | None = None,
+    kw_only: bool | Literal[_MISSING_TYPE.MISSING] = ...,
+    doc: str | None = None,
+    converter: Callable[[Any], _T],
+    validator: _Validator[_T] | Sequence[_Validator[_T]] | None = None,
+    alias: str | None = None,
+) -> _T: ...
 
 class DataClassMeta(abc.ABCMeta):
     """Metaclass of data classes; name ``DataClass`` among the bases for checkers."""

@@ -1,10 +1,12 @@
-"""``dataclass_meta.mypy_plugin``: mypy sees options inherited as the runtime makes them.
+"""``dataclass_meta.mypy_plugin``: mypy sees options inherited as the runtime makes them,
+and types ``field(converter=...)`` as the typing spec does.
 
 mypy runs once with the plugin over ``tests/typing/mypy_plugin/`` (marked as in
 ``tests/typing/README.md``) and over the ``pass_*.py`` files of ``tests/typing/``,
 which must stay clean with the plugin on.
 """
 
+import os
 import runpy
 import subprocess
 import sys
@@ -61,3 +63,74 @@ def test_without_the_plugin_mypy_rejects_plain_inheritance():
         cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert 'Non-frozen dataclass cannot inherit from a frozen dataclass' in result.stdout, (
         result.stdout + result.stderr)
+
+
+def test_without_the_plugin_mypy_rejects_a_converted_call():
+    """The plugin is what types converters: plain mypy wants the field's own type."""
+    result = subprocess.run(
+        [sys.executable, '-m', 'mypy', '--no-incremental', '--config-file', '',
+         '--hide-error-context', '--no-pretty',
+         str(TYPING / 'mypy_plugin' / 'pass_converters.py')],
+        cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert 'Argument 2 to "Server" has incompatible type "str"; expected "int"' in (
+        result.stdout), result.stdout + result.stderr
+
+
+MODELS = """
+from dataclass_meta import DataClass, field
+
+
+def to_port(value: str | int) -> int:
+    return int(value)
+
+
+class Server(DataClass):
+    port: int = field(converter=to_port, alias='p')
+"""
+
+
+def test_converters_of_a_class_read_from_the_cache(tmp_path):
+    """A class whose module mypy reads from its cache (incremental run) keeps its
+    converters: the plugin's record lives in mypy's own serialized metadata."""
+    (tmp_path / 'models.py').write_text(MODELS)
+    config = tmp_path / 'mypy.ini'
+    config.write_text('[mypy]\nplugins = dataclass_meta.mypy_plugin\n')
+    use = tmp_path / 'use.py'
+
+    def check(source):
+        use.write_text(f'from models import Server\n{source}\n')
+        return subprocess.run(
+            [sys.executable, '-m', 'mypy', '--config-file', str(config),
+             '--cache-dir', str(tmp_path / 'cache'), '--hide-error-context', '--no-pretty',
+             '--no-error-summary', 'models.py', 'use.py'],
+            cwd=tmp_path, capture_output=True, text=True, timeout=300,
+            env={**os.environ, 'PYTHONPATH': str(ROOT)})
+
+    first = check("Server(p='80')")
+    assert first.returncode == 0, first.stdout + first.stderr
+    second = check("Server(p='80')\nServer(p=b'80')\nServer(port='80')")
+    errors = [line for line in second.stdout.splitlines() if ': note: ' not in line]
+    assert errors == [
+        'use.py:3: error: Argument "p" to "Server" has incompatible type "bytes"; '
+        'expected "str | int"  [arg-type]',
+        'use.py:4: error: Unexpected keyword argument "port" for "Server"  [call-arg]',
+    ], second.stdout + second.stderr
+
+
+def test_copy_replace_takes_the_converters_input(tmp_path):
+    """``copy.replace()`` (3.13's typeshed, checked here whatever Python runs mypy)
+    takes a converted field's change as the converter's input, like ``replace()``."""
+    (tmp_path / 'models.py').write_text(
+        MODELS + '\nimport copy\ns = Server(p=1)\n'
+        'copy.replace(s, p="2")\ncopy.replace(s, p=b"2")\n')
+    config = tmp_path / 'mypy.ini'
+    config.write_text('[mypy]\nplugins = dataclass_meta.mypy_plugin\n')
+    result = subprocess.run(
+        [sys.executable, '-m', 'mypy', '--config-file', str(config), '--no-incremental',
+         '--python-version', '3.13', '--hide-error-context', '--no-pretty',
+         '--no-error-summary', 'models.py'],
+        cwd=tmp_path, capture_output=True, text=True, timeout=300,
+        env={**os.environ, 'PYTHONPATH': str(ROOT)})
+    assert result.stdout.splitlines() == [
+        'models.py:15: error: Argument "p" to "__replace__" of "Server" has incompatible type '
+        '"bytes"; expected "str | int"  [arg-type]'], result.stdout + result.stderr
