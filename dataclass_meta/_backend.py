@@ -194,18 +194,16 @@ class CompiledBackend(_Backend):
 
     def made(self, function):
         """Whether ``function`` is a method this backend generated: a C
-        closure, or a relabelled template it chose."""
+        closure, a relabelled template it chose, or a pure closure it borrows
+        (the converting ``__setattr__``, the ``__replace__`` of a class with
+        aliases or converters)."""
         return (type(function) is self.function_type or is_template(function)
-                or PureBackend.made(function))  # the closures it borrows (_convert)
+                or PureBackend.made(function))
 
     def defer_signature(self, function, build):
-        if type(function) is not self.function_type:  # a borrowed pure closure
-            return PureBackend.defer_signature(function, build)
         self.speedups.defer_signature(function, build)
 
     def init_build(self, function):
-        if type(function) is not self.function_type:
-            return PureBackend.init_build(function)
         return self.speedups.deferred_signature(function)
 
 

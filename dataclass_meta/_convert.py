@@ -173,28 +173,3 @@ def stores_directly(hooks):
     """Whether ``__init__`` stores through ``object.__setattr__`` (the class's
     ``__setattr__`` would convert and validate a second time)."""
     return hooks is not None and bool(hooks.on_assign)
-
-
-def replace_values(self, fields, changes, generated):
-    """Fill ``changes`` for ``replace()`` of a class with aliases or converters:
-    per ``__init__`` field not given, its value under its parameter name,
-    ``Kept`` where it has a converter and ``__init__`` is the generated one.
-    The stdlib's errors, in its order."""
-    for f in fields.values():
-        if f._field_type is CLASSVAR:
-            continue
-        if not f.init:
-            if f.name in changes:
-                raise TypeError(f'field {f.name} is declared with init=False, it cannot '
-                                f'be specified with replace()')
-            continue
-        name = param_name(f)
-        if name not in changes:
-            if f._field_type is INITVAR and f.default is MISSING:
-                raise TypeError(f'InitVar {name!r} must be specified with replace()')
-            value = getattr(self, f.name)
-            if generated and (given(f) or (None,))[0] is not None:
-                value = Kept(value)
-            changes[name] = value
-    return changes
-

@@ -11,13 +11,12 @@ factories are due).
 
 import sys
 from dataclasses import MISSING, _HAS_DEFAULT_FACTORY as FACTORY
-from _operator import attrgetter, itemgetter  # operator's own; importing operator costs on 3.15
+from _operator import itemgetter  # operator's own; importing operator costs on 3.15
 from _thread import allocate_lock
 from itertools import repeat
 from types import ModuleType
 
 from ._convert import Kept, param_name, stores_directly
-from . import _fields
 from ._fields import INITVAR, annotationlib
 from ._getters import operator_tuple, unrolled_stores
 from ._relabel import is_template, relabel, templates
@@ -138,7 +137,7 @@ def make_init(plan, backend):
         backend.defer_signature(__init__, SignatureBuild(init_plan))
         if any(isinstance(f.type, str) for f in init_plan.positional + init_plan.keyword):
             __init__.__wrapped__ = ModuleScope(plan.cls.__module__)
-    set_init_annotations(__init__, plan.cls, plan.fields)
+    set_init_annotations(__init__, plan.cls, plan.fields, init_plan.hooked)
     return __init__
 
 
@@ -394,25 +393,22 @@ def _converting_assigner(plan, store):
     return assign
 
 
-_name = attrgetter('name')
-
-
-def set_init_annotations(init, cls, fields):
+def set_init_annotations(init, cls, fields, hooked=False):
     """``__init__``'s annotations as the stdlib's: each ``__init__`` field's
-    type, in field order, then ``return: None``.
+    type, in field order (under its parameter name: ``hooked`` fields may have
+    aliases), then ``return: None``.
 
     3.14+: an ``__annotate__`` function, as 3.14's ``dataclasses`` gives, which
     reads the annotations of the class and its bases in whatever format it is
     asked for (VALUE, FORWARDREF, STRING), only when asked. Before 3.14: the dict.
     """
     if annotationlib is None:
-        name_of = param_name if _fields.hooks_used else _name
-        annotations = {name_of(f): f.type for f in fields if f.init}
+        annotations = ({param_name(f): f.type for f in fields if f.init} if hooked
+                       else {f.name: f.type for f in fields if f.init})
         annotations['return'] = None
         init.__annotations__ = annotations
         return
-    names = tuple([(f.name, param_name(f)) for f in fields if f.init] if _fields.hooks_used
-                  else [(f.name, f.name) for f in fields if f.init])
+    names = tuple([(f.name, param_name(f) if hooked else f.name) for f in fields if f.init])
 
     def __annotate__(format, /):
         if format not in _ANNOTATE_FORMATS:

@@ -12,7 +12,7 @@ from _thread import get_ident  # threading's own; importing threading costs ~1 m
 
 from dataclasses import MISSING, FrozenInstanceError
 
-from ._convert import replace_values
+from ._convert import Kept, given, param_name
 from ._interop import pprint_shape
 from ._fields import CLASSVAR, FIELD, FORWARDREF, INITVAR
 from ._getters import tuple_getter
@@ -331,12 +331,34 @@ def make_hooked_replace(plan):
         klass = self.__class__
         init = klass.__dict__.get('__init__')
         generated = is_generated_init(init, klass) or is_template(init)
-        return klass(**replace_values(self, fields, changes, generated))
+        return klass(**_hooked_changes(self, fields, changes, generated))
 
     def __replace__(self, /, **changes):
         return replace(self, changes)
     __replace__.replace = replace  # for replace(): no second packing of the changes
     return __replace__
+
+
+def _hooked_changes(obj, fields, changes, generated):
+    """``changes`` filled as ``replace_by_fields`` fills them, each ``__init__``
+    field under its parameter name, and ``Kept`` where it has a converter and
+    ``__init__`` is the generated one; the errors are ``_raise_replace_error``'s."""
+    for f in fields.values():
+        if f._field_type is CLASSVAR:
+            continue
+        if not f.init:
+            if f.name in changes:
+                _raise_replace_error(obj, [f], changes)
+            continue
+        name = param_name(f)
+        if name not in changes:
+            if f._field_type is INITVAR and f.default is MISSING:
+                _raise_replace_error(obj, [f], changes)
+            value = getattr(obj, f.name)
+            if generated and (given(f) or (None,))[0] is not None:
+                value = Kept(value)
+            changes[name] = value
+    return changes
 
 
 def needs_hooked_replace(plan):
@@ -366,7 +388,8 @@ def replace_by_fields(obj, changes, all_fields=None):
 
 def _raise_replace_error(obj, fields, changes):
     """The stdlib's loop for the error paths: the first problem in definition
-    order raises, reading an unset field included (only if not in ``changes``)."""
+    order raises, reading an unset field included (only if not in ``changes``).
+    An ``__init__`` field is looked for under its parameter name (its alias)."""
     for f in fields:
         if f._field_type is CLASSVAR:
             continue
@@ -375,9 +398,9 @@ def _raise_replace_error(obj, fields, changes):
                 msg = (f'field {f.name} is declared with init=False, it cannot be '
                        f'specified with replace()')
                 raise TypeError(msg)
-        elif f.name not in changes:
+        elif param_name(f) not in changes:
             if f._field_type is INITVAR and f.default is MISSING:
-                raise TypeError(f'InitVar {f.name!r} must be specified with replace()')
+                raise TypeError(f'InitVar {param_name(f)!r} must be specified with replace()')
             getattr(obj, f.name)
 
 

@@ -112,15 +112,23 @@ def init_template(n, frozen, factory, post):
         f'def {kind}_{n}():']
     out += _wrap('    def __init__(', ['self'] + _fields(n), '):', ' ' * 17)
     for i in range(n):
-        value = f'_d{i}() if f{i} is _FACTORY else f{i}' if factory else f'f{i}'
+        value = _given(i, factory)
         out.append(f'        _setattr(self, _n{i}, {value})' if frozen
                    else f'        self.f{i} = {value}')
-    if post:
-        out.append('        self.__post_init__()')
+    return kind, out + _init_end(n, post)
+
+
+def _given(i, factory):
+    """Parameter ``i``'s value: its default factory's result where it is the marker."""
+    return f'_d{i}() if f{i} is _FACTORY else f{i}' if factory else f'f{i}'
+
+
+def _init_end(n, post):
+    """The end of an ``__init__`` template: ``__post_init__()``, then the return."""
+    end = ['        self.__post_init__()'] if post else []
     if not n and not post:
-        out.append('        pass')
-    out.append('    return __init__')
-    return kind, out
+        end.append('        pass')
+    return end + ['    return __init__']
 
 
 def convert_template(n, factory, post):
@@ -132,17 +140,11 @@ def convert_template(n, factory, post):
             + (['_FACTORY'] + [f'_d{i}' for i in range(n)] if factory else []))
     out = _wrap(f'def {kind}_{n}(', kept, '):', ' ' * (len(kind) + 7))
     out += _wrap('    def __init__(', ['self'] + _fields(n), '):', ' ' * 17)
-    for i in range(n):
-        given = f'_d{i}() if f{i} is _FACTORY else f{i}' if factory else f'f{i}'
-        out.append(f'        f{i} = f{i}.value if _type(f{i}) is _K else _c{i}({given})')
+    out += [f'        f{i} = f{i}.value if _type(f{i}) is _K else _c{i}({_given(i, factory)})'
+            for i in range(n)]
     out += [f'        _setattr(self, _n{i}, f{i})' for i in range(n)]
     out += [f'        _v{i}(self, _F{i}, f{i})' for i in range(n)]
-    if post:
-        out.append('        self.__post_init__()')
-    if not n and not post:
-        out.append('        pass')
-    out.append('    return __init__')
-    return kind, out
+    return kind, out + _init_end(n, post)
 
 
 def eq_template(n):
@@ -207,38 +209,32 @@ def _table(name, functions):
     return '\n\n' + '\n'.join(_wrap(f'{name} = (', functions, ')', ' ' * (len(name) + 4))) + '\n'
 
 
+def _families(parts, table, key, what, template, options):
+    """Appends one family of ``__init__`` templates per ``options`` (each family
+    a table by field count), then ``table``: options -> family."""
+    rows = []
+    for option in options:
+        names = []
+        for n in range(LARGEST + 1):
+            kind, lines = template(n, *option)
+            parts.append('\n\n' + '\n'.join(lines) + '\n')
+            names.append(f'{kind}_{n}')
+        parts.append(_table(kind.upper(), names))
+        rows.append(f'    {", ".join(map(str, option)).join("()")}: {kind.upper()},\n')
+    parts.append(f'\n\n#: {key} -> the {what} templates by field count\n')
+    parts.append(f'{table} = {{\n' + ''.join(rows) + '}\n')
+
+
 def source():
     """The text of ``_templates.py``."""
     parts = [HEADER, SECTIONS['init']]
-    kinds = []
-    for frozen in (False, True):
-        for factory in (False, True):
-            for post in (False, True):
-                names = []
-                for n in range(LARGEST + 1):
-                    kind, lines = init_template(n, frozen, factory, post)
-                    parts.append('\n\n' + '\n'.join(lines) + '\n')
-                    names.append(f'{kind}_{n}')
-                parts.append(_table(kind.upper(), names))
-                kinds.append(kind.upper())
-    parts.append('\n\n#: (frozen, factory, post_init) -> the __init__ templates by field count\n')
-    parts.append('INITS = {\n' + ''.join(
-        f'    ({k.startswith("INIT_FROZEN")}, {"FACTORY" in k}, {k.endswith("POST")}): {k},\n'
-        for k in kinds) + '}\n')
+    _families(parts, 'INITS', '(frozen, factory, post_init)', '__init__', init_template,
+              [(frozen, factory, post) for frozen in (False, True)
+               for factory in (False, True) for post in (False, True)])
     parts.append(SECTIONS['convert'])
-    kinds = []
-    for factory in (False, True):
-        for post in (False, True):
-            names = []
-            for n in range(LARGEST + 1):
-                kind, lines = convert_template(n, factory, post)
-                parts.append('\n\n' + '\n'.join(lines) + '\n')
-                names.append(f'{kind}_{n}')
-            parts.append(_table(kind.upper(), names))
-            kinds.append(kind.upper())
-    parts.append('\n\n#: (factory, post_init) -> the converting __init__ templates by field count\n')
-    parts.append('CONVERTS = {\n' + ''.join(
-        f'    ({"FACTORY" in k}, {k.endswith("POST")}): {k},\n' for k in kinds) + '}\n')
+    _families(parts, 'CONVERTS', '(factory, post_init)', 'converting __init__',
+              convert_template,
+              [(factory, post) for factory in (False, True) for post in (False, True)])
     parts.append(SECTIONS['eq'])
     parts += ['\n\n' + '\n'.join(eq_template(n)) + '\n' for n in range(LARGEST + 1)]
     parts.append(_table('EQ', [f'eq_{n}' for n in range(LARGEST + 1)]))

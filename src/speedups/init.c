@@ -31,9 +31,9 @@ typedef struct {
     PyObject *take_self;     /* owned: take_self(kwargs) for a call without self */
     dm_layout_cache cache;
     /* a class with converters or validators (after the fields every call reads) */
-    int converting;          /* converters or validators: init_assign_converting */
     int direct;              /* store with object.__setattr__ (the class's converts) */
-    PyObject *converters;    /* owned tuple per step (converter or None), or NULL */
+    PyObject *converters;    /* owned tuple per step (converter or None), or NULL:
+                                then init_assign_converting stores */
     PyObject *validations;   /* owned tuple of (step index, field, validators), or NULL */
     PyObject *kept;          /* owned: _convert.Kept, replace()'s unconverted value */
 } dm_init;
@@ -128,9 +128,8 @@ init_post(dm_init *m, PyObject *self, PyObject *const *values)
 }
 
 /* The value step ``s`` stores before conversion (a new reference): its
- * parameter's, or its default factory's result where that is due (what
- * init_assign's loop does inline). */
-static PyObject *
+ * parameter's, or its default factory's result where that is due. */
+static inline PyObject *
 init_value(dm_init *m, init_step *step, PyObject *const *values, int *ran_code)
 {
     if (step->index < 0) {
@@ -155,7 +154,7 @@ static int init_assign_converting(dm_init *m, PyObject *self, PyObject *const *v
 static int
 init_assign(dm_init *m, PyObject *self, PyObject *const *values)
 {
-    if (m->converting) {
+    if (m->converters != NULL) {
         return init_assign_converting(m, self, values);
     }
     int access = m->frozen ? DM_STORE_OBJECT : DM_STORE;
@@ -164,21 +163,7 @@ init_assign(dm_init *m, PyObject *self, PyObject *const *values)
     int ran_code = 0;
     for (Py_ssize_t s = 0; s < m->nsteps; s++) {
         init_step *step = &m->step[s];
-        PyObject *value;  /* owned */
-        if (step->index < 0) {
-            value = PyObject_CallNoArgs(step->factory);
-            ran_code = 1;
-        }
-        else {
-            value = values[step->index];
-            if (value == m->factory_marker && step->factory != NULL) {
-                value = PyObject_CallNoArgs(step->factory);
-                ran_code = 1;
-            }
-            else {
-                Py_INCREF(value);
-            }
-        }
+        PyObject *value = init_value(m, step, values, &ran_code);  /* owned */
         if (value == NULL) {
             return -1;
         }
@@ -518,7 +503,6 @@ init_fill(dm_init *m, PyObject **plan)
     m->factory_marker = Py_NewRef(plan[P_MARKER]);
     m->no_default = Py_NewRef(plan[P_NO_DEFAULT]);
     m->take_self = Py_NewRef(plan[P_TAKE_SELF]);
-    m->converting = converting;
     m->direct = direct;
     if (converting) {
         m->converters = Py_NewRef(converters);
