@@ -111,9 +111,9 @@ class CompiledBackend(_Backend):
     # instance's attributes faster than the C API's generic getattr, so ==,
     # the orderings and hash of dict-based classes are templates; the C
     # closures read and store slots by offset, repr without a Python frame,
-    # frozen fields without object.__setattr__. __init__: the C closure, run
-    # by the class's own construction; only on 3.11 does calling a template
-    # from there cost less, for a plain (dict-based, mutable) class.
+    # frozen fields without object.__setattr__. __init__: the class's own
+    # construction runs the template or the C closure, whichever costs less
+    # there (_template_init_wins).
 
     # C contract: init(name, plan) reads names, n_positional, defaults, steps,
     # initvars, unbound, frozen, has_post_init, binder, factory_marker,
@@ -125,7 +125,7 @@ class CompiledBackend(_Backend):
     converting_setattr = staticmethod(_convert.make_setattr)
 
     def init(self, plan):
-        if _TEMPLATE_INIT and plan.converters is None and not (plan.frozen or plan.slots):
+        if _template_init_wins(plan):
             template = _init.template_init(plan)
             if template is not None:
                 return template
@@ -207,11 +207,22 @@ class CompiledBackend(_Backend):
         return self.speedups.deferred_signature(function)
 
 
-# 3.11: CPython runs a Python __init__ called from the class's construction
-# in fewer instructions than the C closure binds and stores (3112 against 3359
-# for five positional fields); 3.12+ specialise the C closure's stores better,
-# and 3.13+ inline a class call only for classes whose metaclass is type.
-_TEMPLATE_INIT = sys.version_info[:2] == (3, 11)
+def _template_init_wins(plan):
+    """Whether a relabelled template ``__init__``, called from the class's own
+    construction, runs faster than the C closure. For a mutable dict-based
+    class it does from 3.11: the interpreter stores into the instance's
+    values with specialised bytecode, where C has only ``PyObject_SetAttr``
+    (a type lookup and a key search per field) — except on 3.14+ where a
+    default factory is due, which the C closure calls for less. 3.10 has no
+    such specialisation. Slots (stored by offset) and frozen fields (without
+    ``object.__setattr__``) cost less in C everywhere; converters too, which
+    the C closure calls itself."""
+    if _VERSION < (3, 11) or plan.frozen or plan.slots or plan.converters is not None:
+        return False
+    return _VERSION < (3, 14) or not any(factory is not None for _, _, factory in plan.steps)
+
+
+_VERSION = sys.version_info[:2]
 
 
 def _signature(params):

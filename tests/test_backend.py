@@ -103,9 +103,21 @@ def test_each_operation_takes_the_faster_route():
     class Mutable(DataClass):
         x: int
 
-    # 3.11 only: a template __init__, run by the class's own construction
-    assert inspect.isfunction(Mutable.__init__) == (sys.version_info[:2] == (3, 11))
+    class WithFactory(DataClass):
+        x: list = field(default_factory=list)
+
+    class Slotted(DataClass, slots=True):
+        x: int
+
+    # A mutable dict-based __init__ is a template from 3.11 (the interpreter's
+    # specialised stores), but on 3.14+ where a default factory is due; slots
+    # are stored by offset in C everywhere.
+    version = sys.version_info[:2]
+    assert inspect.isfunction(Mutable.__init__) == (version >= (3, 11))
+    assert inspect.isfunction(WithFactory.__init__) == ((3, 11) <= version < (3, 14))
+    assert type(Slotted.__dict__['__init__']).__name__ == 'compiled_function'
     assert Mutable(1).x == Mutable(x=1).x == 1
+    assert WithFactory().x == [] and WithFactory([1]).x == [1] and Slotted(2).x == 2
     assert Plain(1) < Plain(2) and Plain(1) == Plain(1) and hash(Plain(1)) == hash((1,))
 
 
