@@ -16,6 +16,7 @@ so the tests run the same checks against each.
 import os
 import sys
 from dataclasses import FrozenInstanceError
+from types import FunctionType
 
 from . import _cache_hash, _cached_property, _convert, _functions, _init, _methods
 from ._relabel import is_template
@@ -63,7 +64,7 @@ class PureBackend(_Backend):
     def made(function):
         """Whether ``function`` is a method this backend generated: a closure
         of its modules, or a relabelled template."""
-        return (type(function) is _FunctionType
+        return (type(function) is FunctionType
                 and (function.__globals__.get('__name__') in _PURE_MODULES
                      or is_template(function)))
 
@@ -81,7 +82,6 @@ class PureBackend(_Backend):
         return _init.lazy_signature_build(function.__dict__.get('__signature__'))
 
 
-_FunctionType = type(lambda: None)
 _PURE_MODULES = frozenset({_methods.__name__, _init.__name__, _convert.__name__})
 
 

@@ -11,6 +11,7 @@ stdlib's semantics exactly.
 from _thread import get_ident  # threading's own; importing threading costs ~1 ms
 
 from dataclasses import MISSING, FrozenInstanceError
+from types import FunctionType
 
 from ._convert import Kept, given, param_name
 from ._interop import pprint_shape
@@ -20,7 +21,6 @@ from ._relabel import binds_as, is_template, relabel, templates
 
 
 _object_new = object.__new__
-_FunctionType = type(lambda: None)
 
 
 def attach(cls, name, function):
@@ -29,7 +29,7 @@ def attach(cls, name, function):
         function.__name__ = name
     function.__qualname__ = f'{cls.__qualname__}.{name}'
     function.__module__ = cls.__module__
-    if not isinstance(function, _FunctionType):
+    if not isinstance(function, FunctionType):
         # compiled: like any method descriptor, it names its class (inspect.getdoc
         # then finds the inherited docstring, as for the pure closure)
         function.__objclass__ = cls
