@@ -1,4 +1,4 @@
-/* asdict / astuple: the recursion of _functions._asdict / _astuple in C.
+/* asdict / astuple: the recursion of _functions.pure_asdict / pure_astuple in C.
  *
  * The pure functions (the stdlib's _asdict_inner) are the reference. Here:
  * atomic values are returned as they are; data-class instances (anything whose
@@ -269,7 +269,7 @@ convert_dict(dm_state *st, PyObject *obj, PyObject *factory, int as_tuple)
     return out;
 }
 
-/* _asdict(obj, factory) / _astuple(obj, factory) for a non-atomic ``obj``
+/* pure_asdict(obj, factory) / pure_astuple(obj, factory) for a non-atomic ``obj``
  * (the caller checked), under the recursion limit: a structure that contains
  * itself raises RecursionError, as the pure recursion does. */
 static PyObject *
@@ -324,14 +324,14 @@ entry(PyObject *module, PyObject *const *args, Py_ssize_t nargs, int as_tuple)
     return convert_value(st, Py_NewRef(args[0]), args[1], as_tuple);
 }
 
-/* asdict(obj, dict_factory): _functions._asdict. */
+/* asdict(obj, dict_factory): _functions.pure_asdict. */
 PyObject *
 dm_asdict(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     return entry(module, args, nargs, 0);
 }
 
-/* astuple(obj, tuple_factory): _functions._astuple. */
+/* astuple(obj, tuple_factory): _functions.pure_astuple. */
 PyObject *
 dm_astuple(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {

@@ -189,8 +189,8 @@ static PyMethodDef module_methods[] = {
      "set_functions(atomic, names_cache, field_names, container): what asdict and "
      "astuple take from _functions."},
     {"construct", dm_construct, METH_O,
-     "construct(cls) -> bool: C(...) runs the compiled __init__ directly where "
-     "type.__call__ would (3.12+)."},
+     "construct(cls) -> bool: C(...) allocates and runs __init__ (compiled, or a "
+     "Python function) directly where type.__call__ would do just that."},
     {NULL, NULL, 0, NULL}
 };
 
