@@ -56,6 +56,12 @@ class PureBackend(_Backend):
         return False
 
     @staticmethod
+    def plain_template_wins(plan):
+        """Whether a class whose fields are all plain positional parameters
+        gets the relabelled template ``__init__``: here, always."""
+        return True
+
+    @staticmethod
     def construct(cls):
         """Calling ``cls`` stays ``type.__call__``'s: nothing to set up."""
         return False
@@ -125,11 +131,18 @@ class CompiledBackend(_Backend):
     converting_setattr = staticmethod(_convert.make_setattr)
 
     def init(self, plan):
-        if _template_init_wins(plan):
+        if _template_init_wins(plan.frozen, plan.slots, plan.converters is not None,
+                               any(factory is not None for _, _, factory in plan.steps)):
             template = _init.template_init(plan)
             if template is not None:
                 return template
         return self.speedups.init('__init__', plan)
+
+    @staticmethod
+    def plain_template_wins(plan):
+        """``init``'s choice for a class whose fields are all plain positional
+        parameters (no converters, no factories), made from the class's plan."""
+        return _template_init_wins(plan.frozen, plan.slots, False, False)
 
     def repr(self, plan):
         """The guarded compiled ``__repr__``, in the pure one's shape for pprint
@@ -207,7 +220,7 @@ class CompiledBackend(_Backend):
         return self.speedups.deferred_signature(function)
 
 
-def _template_init_wins(plan):
+def _template_init_wins(frozen, slots, converting, factory_due):
     """Whether a relabelled template ``__init__``, called from the class's own
     construction, runs faster than the C closure. For a mutable dict-based
     class it does from 3.11: the interpreter stores into the instance's
@@ -217,9 +230,9 @@ def _template_init_wins(plan):
     such specialisation. Slots (stored by offset) and frozen fields (without
     ``object.__setattr__``) cost less in C everywhere; converters too, which
     the C closure calls itself."""
-    if _VERSION < (3, 11) or plan.frozen or plan.slots or plan.converters is not None:
+    if _VERSION < (3, 11) or frozen or slots or converting:
         return False
-    return _VERSION < (3, 14) or not any(factory is not None for _, _, factory in plan.steps)
+    return _VERSION < (3, 14) or not factory_due
 
 
 _VERSION = sys.version_info[:2]

@@ -129,6 +129,13 @@ class InitPlan:
 def make_init(plan, backend):
     """``__init__`` with the stdlib's behaviour (3.13 ``_init_fn``) from ``backend``,
     with the signature and annotations of the stdlib's."""
+    if backend.plain_template_wins(plan):
+        # The usual class (every field a positional parameter, no factory):
+        # the template straight from the class's plan, no InitPlan.
+        __init__ = _plain_template_init(plan)
+        if __init__ is not None:
+            set_init_annotations(__init__, plan.cls, plan.fields)
+            return __init__
     init_plan = InitPlan(plan)
     __init__ = backend.init(init_plan)
     if not is_template(__init__):
@@ -175,9 +182,37 @@ def template_init(plan):
         # A field without a factory given the marker stores the marker, as in
         # the stdlib: its "factory" returns the marker.
         values += (FACTORY, *[_marker if f is None else f for f in factories])
-    module = sys.modules.get(plan.cls.__module__)
-    return relabel(table, plan.names, values, plan.first_param,
-                   tuple([d for d in plan.defaults if d is not _NO_DEFAULT]) or None,
+    return _relabel_init(plan.cls, table, plan.names, values, plan.first_param,
+                         [d for d in plan.defaults if d is not _NO_DEFAULT])
+
+
+def _plain_template_init(plan):
+    """``template_init`` for a class whose fields are all plain positional
+    parameters (no keyword-only field, InitVar, ``init=False`` field, default
+    factory, converter, validator or alias), read from the class's ``Plan``;
+    None for any other class, or where ``relabel`` declines."""
+    if plan.hooks is not None:
+        return None
+    names, defaults = [], []
+    for f in plan.fields:
+        if (not f.init or f.kw_only or f._field_type is INITVAR
+                or f.default_factory is not MISSING):
+            return None
+        names.append(f.name)
+        if f.default is not MISSING:
+            defaults.append(f.default)
+    frozen = plan.frozen
+    table = templates().INITS[frozen, False, plan.has_post_init]
+    values = (_object_setattr, *names) if frozen else ()
+    return _relabel_init(plan.cls, table, tuple(names), values,
+                         self_name(plan.all_fields), defaults)
+
+
+def _relabel_init(cls, table, names, values, first_param, defaults):
+    """A template ``__init__`` relabelled for ``cls``, with the globals of the
+    class's module (where its annotations and default factories resolve)."""
+    module = sys.modules.get(cls.__module__)
+    return relabel(table, names, values, first_param, tuple(defaults) or None,
                    module.__dict__ if isinstance(module, ModuleType) else {})
 
 

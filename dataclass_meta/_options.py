@@ -100,16 +100,13 @@ def resolve(cls, explicit, flags):
     check_types(cls, explicit)
     inherited = parent_params(cls.__bases__)
     declared = declared_defaults(cls)
-    values = {}
-    for name, default in _ALL_DEFAULTS.items():
-        if name in explicit:
-            values[name] = explicit[name]
-        elif name in declared:
-            values[name] = declared[name]
-        elif inherited is not None:
-            values[name] = getattr(inherited, name, default)
-        else:
-            values[name] = default
+    # In OPTIONS order (Params takes them so); later updates win.
+    values = (dict(_ALL_DEFAULTS) if inherited is None else
+              {name: getattr(inherited, name, default) for name, default in _ALL_DEFAULTS.items()})
+    if declared:
+        values.update(declared)
+    if explicit:
+        values.update(explicit)
     if 'frozen' not in explicit and 'frozen' not in declared:
         values['frozen'] = any(flags.values())
     if not values['slots'] and 'weakref_slot' not in explicit:
