@@ -292,6 +292,31 @@ class FloorKit(StdlibKit):
         return self.floors.init(cls, names, defaults, factory)
 
 
+class _Metaclass(type):
+    """A metaclass that does nothing: what any class with a metaclass costs."""
+
+
+class MetaclassFloorKit(StdlibKit):
+    """The floor of constructing any class that has a metaclass: ``@dataclass``'s
+    own ``__init__`` on a class whose metaclass is a do-nothing ``type``
+    subclass. CPython specialises a class call only when the metaclass is
+    ``type`` itself (3.11+: the call enters ``__init__``'s frame directly);
+    any other goes through ``type.__call__``, which costs this much more,
+    whatever ``__init__`` does. ``DataClassMeta`` is such a metaclass."""
+
+    operations = frozenset({'init_pos', 'init_kw', 'init_defaults', 'init_factory'})
+
+    def __init__(self):
+        super().__init__()
+        self.name, self.label = 'metafloor', 'metaclass floor'
+        self.ns = dict(self.ns, Metaclass=_Metaclass)
+        self.asdict = self.astuple = self.replace = self.fields = None
+
+    def header(self, name, base):
+        deco, _ = super().header(name, base)
+        return [deco, f'class {name}({f"{base}, " if base else ""}metaclass=Metaclass):']
+
+
 class AttrsKit(Kit):
     def __init__(self, frozen=False):
         import attrs
@@ -401,6 +426,8 @@ def kits(floors=True):
     module = _floors() if floors else None
     if module is not None:
         found += [FloorKit(module), FloorKit(module, frozen=True), FloorKit(module, slots=True)]
+    if floors:
+        found.append(MetaclassFloorKit())
     for make in (AttrsKit, lambda: AttrsKit(frozen=True), MsgspecKit, HandWrittenKit):
         try:
             found.append(make())

@@ -13,7 +13,7 @@ import json
 import os
 from xml.sax.saxutils import escape
 
-COLUMNS = ['dm', 'dm_frozen', 'dm_slots', 'floor', 'floor_frozen', 'floor_slots',
+COLUMNS = ['dm', 'dm_frozen', 'dm_slots', 'floor', 'floor_frozen', 'floor_slots', 'metafloor',
            'dm_pure', 'dm_pure_frozen', 'dm_pure_slots',
            'std_frozen', 'std_slots',
            'attrs', 'attrs_frozen', 'msgspec', 'hand']
@@ -75,14 +75,15 @@ def markdown(results):
                      + f' | {exps["fields"][who]:.2f} / {exps["depth"][who]:.2f} |')
     lines += ['', 'Growth (fields / depth): least-squares slope of log(time) on log(size), '
               'sizes from 10; 1.0 is linear, 2.0 quadratic.',
-              '', '| target | measured | bound | met | C API floor |',
-              '|---|---:|---:|:---:|---:|']
+              '', '| target | measured | bound | met | C API floor | metaclass floor |',
+              '|---|---:|---:|:---:|---:|---:|']
     for t in results['targets']:
         ratio = '—' if t['ratio'] is None else f'{t["ratio"]:.2f}'
         met = '—' if t['met'] is None else ('yes' if t['met'] else '**no**')
-        floor = '—' if t.get('floor') is None else f'{t["floor"]:.2f}'
+        floor, meta = ('—' if t.get(k) is None else f'{t[k]:.2f}'
+                       for k in ('floor', 'metaclass_floor'))
         lines.append(f'| {t["name"]} ({t["contender"]}) | {ratio} | {t["bound"]} | {met} '
-                     f'| {floor} |')
+                     f'| {floor} | {meta} |')
     return '\n'.join(lines) + '\n'
 
 
@@ -192,6 +193,14 @@ FLOOR_OF = {'init_pos_made': 'init_pos', 'init_pos_runtime': 'init_pos',
             'init_pos_called': 'init_pos', 'eq_made': 'eq', 'eq_runtime': 'eq', 'eq_called': 'eq'}
 
 
+def metaclass_floor_ratio(run, key, who):
+    """The metaclass floor (``kits.MetaclassFloorKit``) of a plain class's
+    construction in ``run``, for either backend of ours (None elsewhere)."""
+    if who not in ('dm', 'dm_pure'):
+        return None
+    return run['operations'].get(FLOOR_OF.get(key, key), {}).get('ratio', {}).get('metafloor')
+
+
 def floor_ratio(run, key, who):
     """The C API's floor for a compiled contender's operation in ``run`` (None
     where there is none, or ``who`` is not a compiled contender)."""
@@ -227,11 +236,11 @@ def summary(runs):
         return '–' if ratio is None else f'{ratio:.2f}'
     for label, key, who, bound in SUMMARY_ROWS:
         cells = [cell(r, key, who) for r in runs]
-        floors = [floor_ratio(r, key, who) for r in runs]
+        floors = [(floor_ratio(r, key, who), metaclass_floor_ratio(r, key, who)) for r in runs]
         limits = [_bound(r, key, bound) for r in runs]
         met = [c != '–' and limit is not None and float(c) <= limit
                for c, limit in zip(cells, limits)]
-        cells = [c if ok or c == '–' else f'**{c}**' + _beside(f)
+        cells = [c if ok or c == '–' else f'**{c}**' + _beside(*f)
                  for c, ok, f in zip(cells, met, floors)]
         attrs, msgspec = _PEER[who]
         cells += [cell(newest, key, who.replace('dm', 'dm_pure', 1)),
@@ -290,9 +299,12 @@ def summary_svg(runs):
                      rows, [f'Python {v}' for v in versions])
 
 
-def _beside(floor):
-    """A missed target's C API floor from the same run, or nothing."""
-    return '' if floor is None else f' (floor {floor:.2f})'
+def _beside(floor, metaclass_floor=None):
+    """A missed target's floors from the same run (the C API's; any class
+    with a metaclass's), or nothing."""
+    said = ([] if floor is None else [f'floor {floor:.2f}']) + (
+        [] if metaclass_floor is None else [f'metaclass floor {metaclass_floor:.2f}'])
+    return f' ({", ".join(said)})' if said else ''
 
 
 def _newest_first(runs):
@@ -316,7 +328,7 @@ def targets_table(runs):
         for r in runs:
             t = by_run.get(id(r))
             cells.append('–' if t is None or t['ratio'] is None else
-                         f'{t["ratio"]:.2f}' + ('' if t['met'] else ' ✗' + _beside(t.get('floor'))))
+                         f'{t["ratio"]:.2f}' + ('' if t['met'] else ' ✗' + _beside(t.get('floor'), t.get('metaclass_floor'))))
         lines.append(f'| {name} | {bound} | ' + ' | '.join(cells) + ' |')
     return '\n'.join(lines) + '\n'
 

@@ -30,7 +30,7 @@ sys.path[:0] = [HERE, ROOT]
 
 from kits import (  # noqa: E402
     D_FIELDS, F_FIELDS, P_FIELDS, PARENT_FIELDS, int_fields, kits, runtime_named)
-from report import floor_ratio, write_reports  # noqa: E402
+from report import floor_ratio, metaclass_floor_ratio, write_reports  # noqa: E402
 
 # (key, label, statement, needs) -- ``needs`` builds the statement's globals
 # from a kit and its classes, or raises LookupError where the kit cannot do it.
@@ -603,7 +603,8 @@ def targets(results):
         ratio = ops.get(key, {}).get('ratio', {}).get(who)
         out.append({'name': name, 'operation': key, 'contender': who, 'bound': bound,
                     'ratio': ratio, 'met': None if ratio is None else ratio <= bound,
-                    'floor': floor_ratio(results, key, who)})
+                    'floor': floor_ratio(results, key, who),
+                    'metaclass_floor': metaclass_floor_ratio(results, key, who)})
     extra = results['import_extra_ms'].get('dataclass_meta', {}).get('fastest')
     if extra is not None:
         out.append({'name': 'import, ms over `import dataclasses`', 'operation': 'import',

@@ -34,6 +34,13 @@ def test_benchmark_script_runs_quick(tmp_path):
         if results['machine']['backend'] == 'compiled':
             assert by_name['init, slots, compiled']['floor'] is not None
             assert by_name['asdict, nested, compiled']['floor'] is None
+    # The metaclass floor (the stdlib's class with a metaclass) beside the
+    # construction rows of both backends, on every interpreter.
+    assert 'metafloor' in results['operations']['init_pos']['ratio']
+    assert 'metafloor' not in results['operations']['eq']['ratio']
+    ours = {t['operation']: t for t in results['targets'] if t['contender'] == 'dm'}
+    assert ours['init_pos']['metaclass_floor'] is not None
+    assert ours['repr']['metaclass_floor'] is None
     if PYPY:  # no tracemalloc, no -X importtime: those parts stay empty
         assert results['memory'] == {} and results['import_ms'] == {}
     else:
