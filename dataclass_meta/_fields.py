@@ -211,7 +211,9 @@ def collect_own_fields(cls, annotations, kw_only, slot_defaults):
     kw_only_seen = False
     module_name = cls.__module__
     for name, annotation in annotations.items():
-        kind = kind_of(annotation, module_name)
+        # a plain class (int, str) is a field's type; kind_of for the rest
+        kind = (FIELD if type(annotation) is type and annotation is not KW_ONLY
+                and annotation is not InitVar else kind_of(annotation, module_name))
         if kind is KW_ONLY:
             if kw_only_seen:
                 msg = f'{name!r} is KW_ONLY, but KW_ONLY has already been specified'
@@ -227,7 +229,8 @@ def collect_own_fields(cls, annotations, kw_only, slot_defaults):
             default = getattr(super(cls, cls), name, MISSING)
         else:
             default = getattr(cls, name, MISSING)
-        own.append(_make_field(name, annotation, kind, default, kw_only))
+        own.append((_make_field if isinstance(default, _Field) else _plain_field)(
+            name, annotation, kind, default, kw_only))
     _check_unannotated(cls, annotations, slot_defaults)
     return own
 
@@ -241,34 +244,39 @@ _EMPTY_METADATA = dataclasses.field().metadata  # the stdlib's one empty mapping
 _new_field = Field.__new__
 
 
-def _plain_field(default):
-    """``Field(default, MISSING, True, True, None, True, None, MISSING)``: a
-    field with only a default (an annotation with or without a value), each
-    slot stored once, without ``Field.__init__``'s two frames; ``name``,
-    ``type`` and ``_field_type`` are the caller's to set (every field of a
-    class is made so: this was a tenth of a class's creation)."""
-    if not _SLOTS_KNOWN:
-        return Field(default, MISSING, True, True, None, True, None, MISSING)
-    f = _new_field(Field)
-    f.default = default
-    f.default_factory = MISSING
-    f.init = f.repr = f.compare = True
-    f.hash = f.doc = f._hooks = None
-    f.metadata = _EMPTY_METADATA
-    f.kw_only = MISSING
+def _plain_field(name, annotation, kind, default, kw_only):
+    """The field of an annotation with or without a value (no ``field()``):
+    ``Field(default, MISSING, True, True, None, True, None, kw_only)`` named,
+    typed and of its kind, each slot stored once, without ``Field.__init__``'s
+    two frames (most fields are made so: this was a tenth of a class's creation).
+    ``name`` is interned, as names written in source are: every store and read
+    of the field by the generated methods then finds it by identity. A name
+    built at run time (make_dataclass from a schema, a namespace from a dict)
+    is not."""
+    if isinstance(default, types.MemberDescriptorType):
+        default = MISSING  # an inherited slot, not a default
+    if kind is FIELD and default.__class__.__hash__ is None:
+        raise _mutable_default(name, default)
+    if _SLOTS_KNOWN:
+        f = _new_field(Field)
+        f.default = default
+        f.default_factory = MISSING
+        f.init = f.repr = f.compare = True
+        f.hash = f.doc = f._hooks = None
+        f.metadata = _EMPTY_METADATA
+    else:
+        f = Field(default, MISSING, True, True, None, True, None, MISSING)
+    f.kw_only = MISSING if kind is CLASSVAR else kw_only
+    f.name = sys.intern(name) if type(name) is str else name
+    f.type = annotation
+    f._field_type = kind
     return f
 
 
 def _make_field(name, annotation, kind, default, kw_only):
-    if isinstance(default, dataclasses.Field):
-        f = default
-    else:
-        if isinstance(default, types.MemberDescriptorType):
-            default = MISSING  # an inherited slot, not a default
-        f = _plain_field(default)
-    # Interned, as names written in source are: every store and read of the
-    # field by the generated methods then finds it by identity. A name built at
-    # run time (make_dataclass from a schema, a namespace from a dict) is not.
+    if not isinstance(default, dataclasses.Field):
+        return _plain_field(name, annotation, kind, default, kw_only)
+    f = default
     f.name = sys.intern(name) if type(name) is str else name
     f.type = annotation
     f._field_type = kind
@@ -280,10 +288,13 @@ def _make_field(name, annotation, kind, default, kw_only):
     elif f.kw_only is MISSING:
         f.kw_only = kw_only
     if kind is FIELD and f.default.__class__.__hash__ is None:
-        msg = (f'mutable default {type(f.default)} for field {name} is not allowed: '
-               f'use default_factory')
-        raise ValueError(msg)
+        raise _mutable_default(name, f.default)
     return f
+
+
+def _mutable_default(name, default):
+    return ValueError(f'mutable default {type(default)} for field {name} is not allowed: '
+                      f'use default_factory')
 
 
 def _check_unannotated(cls, annotations, slot_defaults):

@@ -42,17 +42,31 @@ def _extra_repr(params):
                    in EXTRA_DEFAULTS.items() if getattr(params, name) is not default)
 
 
+def _store_options(self, init, repr, eq, order, unsafe_hash, frozen, match_args,
+                   kw_only, slots, weakref_slot, cache_hash, gc):
+    """``Params.__init__``: every option in its slot, in ``OPTIONS`` order (one
+    frame: this runs for every class)."""
+    self.init = init
+    self.repr = repr
+    self.eq = eq
+    self.order = order
+    self.unsafe_hash = unsafe_hash
+    self.frozen = frozen
+    self.match_args = match_args
+    self.kw_only = kw_only
+    self.slots = slots
+    self.weakref_slot = weakref_slot
+    self.cache_hash = cache_hash
+    self.gc = gc
+
+
 # 3.12+: gh-96142 gave _DataclassParams all ten options; ours come after them.
 if len(getattr(dataclasses._DataclassParams, '__slots__', ())) == len(NAMES):
     class Params(dataclasses._DataclassParams):
         """``__dataclass_params__``: the stdlib's record with our options added."""
 
         __slots__ = tuple(EXTRA_DEFAULTS)
-
-        def __init__(self, *values):
-            super().__init__(*values[:len(NAMES)])
-            for name, value in zip(EXTRA_DEFAULTS, values[len(NAMES):]):
-                setattr(self, name, value)
+        __init__ = _store_options
 
         def __repr__(self):
             return f'{super().__repr__()[:-1]}{_extra_repr(self)})'
@@ -62,10 +76,7 @@ else:
         3.11, whose ``dataclasses._DataclassParams`` keeps only six."""
 
         __slots__ = OPTIONS
-
-        def __init__(self, *values):
-            for name, value in zip(OPTIONS, values):
-                setattr(self, name, value)
+        __init__ = _store_options
 
         def __repr__(self):
             inner = ','.join(f'{name}={getattr(self, name)!r}' for name in NAMES)

@@ -5,7 +5,9 @@ import sys
 
 import pytest
 
+import dataclass_meta
 from dataclass_meta import DataClass, FrozenInstanceError, fields
+from dataclass_meta._options import _ALL_DEFAULTS, OPTIONS
 
 
 class Model(DataClass, frozen=True, kw_only=True, order=True):
@@ -26,6 +28,20 @@ def test_options_are_inherited():
     assert User(name='a') < User(name='b')
     with pytest.raises(TypeError):
         User('a')  # kw_only applies to the subclass's own fields too
+
+
+@pytest.mark.parametrize('option', OPTIONS)
+def test_each_option_is_recorded_under_its_own_name(option):
+    """One class keyword changed: ``__dataclass_params__`` shows it in its own
+    slot, every other option at its default (``gc=False`` stays False only
+    where the backend leaves instances untracked)."""
+    needs = {'weakref_slot': {'slots': True}, 'cache_hash': {'frozen': True}}
+    given = {**needs.get(option, {}), option: not _ALL_DEFAULTS[option]}
+    params = type('C', (DataClass,), {}, **given).__dataclass_params__
+    expected = {**_ALL_DEFAULTS, **given}
+    if option == 'gc':
+        expected['gc'] = dataclass_meta.BACKEND != 'compiled'
+    assert {name: getattr(params, name) for name in OPTIONS} == expected
 
 
 def test_explicit_keyword_overrides_inherited():
