@@ -306,9 +306,10 @@ class MetaclassFloorKit(StdlibKit):
 
     operations = frozenset({'init_pos', 'init_kw', 'init_defaults', 'init_factory'})
 
-    def __init__(self):
-        super().__init__()
-        self.name, self.label = 'metafloor', 'metaclass floor'
+    def __init__(self, slots=False):
+        super().__init__(slots=slots)
+        self.name = self.name.replace('std', 'metafloor', 1)
+        self.label = 'metaclass floor' + self.label[len('@dataclass'):]
         self.ns = dict(self.ns, Metaclass=_Metaclass)
         self.asdict = self.astuple = self.replace = self.fields = None
 
@@ -427,7 +428,7 @@ def kits(floors=True):
     if module is not None:
         found += [FloorKit(module), FloorKit(module, frozen=True), FloorKit(module, slots=True)]
     if floors:
-        found.append(MetaclassFloorKit())
+        found += [MetaclassFloorKit(), MetaclassFloorKit(slots=True)]
     for make in (AttrsKit, lambda: AttrsKit(frozen=True), MsgspecKit, HandWrittenKit):
         try:
             found.append(make())

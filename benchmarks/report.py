@@ -13,7 +13,8 @@ import json
 import os
 from xml.sax.saxutils import escape
 
-COLUMNS = ['dm', 'dm_frozen', 'dm_slots', 'floor', 'floor_frozen', 'floor_slots', 'metafloor',
+COLUMNS = ['dm', 'dm_frozen', 'dm_slots', 'floor', 'floor_frozen', 'floor_slots',
+           'metafloor', 'metafloor_slots',
            'dm_pure', 'dm_pure_frozen', 'dm_pure_slots',
            'std_frozen', 'std_slots',
            'attrs', 'attrs_frozen', 'msgspec', 'hand']
@@ -194,11 +195,12 @@ FLOOR_OF = {'init_pos_made': 'init_pos', 'init_pos_runtime': 'init_pos',
 
 
 def metaclass_floor_ratio(run, key, who):
-    """The metaclass floor (``kits.MetaclassFloorKit``) of a plain class's
-    construction in ``run``, for either backend of ours (None elsewhere)."""
-    if who not in ('dm', 'dm_pure'):
+    """The metaclass floor (``kits.MetaclassFloorKit``) of a plain or slotted
+    class's construction in ``run``, for either backend of ours (None elsewhere)."""
+    if who not in ('dm', 'dm_pure', 'dm_slots', 'dm_pure_slots'):
         return None
-    return run['operations'].get(FLOOR_OF.get(key, key), {}).get('ratio', {}).get('metafloor')
+    return run['operations'].get(FLOOR_OF.get(key, key), {}).get('ratio', {}).get(
+        'metafloor_slots' if who.endswith('_slots') else 'metafloor')
 
 
 def floor_ratio(run, key, who):
