@@ -10,9 +10,10 @@
 
 from dataclasses import KW_ONLY, MISSING, FrozenInstanceError, InitVar
 
-from ._backend import BACKEND, fields, replace
+from ._backend import BACKEND
 from ._fields import Field, field, namespace_annotations
 from ._functions import asdict, astuple, is_dataclass, make_dataclass
+from ._functions import public_fields as fields, public_replace as replace
 from ._meta import DataClass, DataClassMeta
 
 __all__ = [

@@ -18,7 +18,7 @@ import sys
 from dataclasses import FrozenInstanceError
 from types import FunctionType
 
-from . import _cache_hash, _cached_property, _convert, _functions, _init, _methods
+from . import _asdict, _cache_hash, _cached_property, _convert, _init, _methods
 from ._relabel import is_template
 from ._interop import pprint_shape
 
@@ -45,8 +45,8 @@ class PureBackend(_Backend):
     converting_setattr = staticmethod(_convert.make_setattr)
     replace = staticmethod(_methods.make_replace)
     attach = staticmethod(_methods.attach)
-    asdict = staticmethod(_functions.pure_asdict)
-    astuple = staticmethod(_functions.pure_astuple)
+    asdict = staticmethod(_asdict.pure_asdict)
+    astuple = staticmethod(_asdict.pure_astuple)
     cache_hash = staticmethod(_cache_hash.make_cache_hash)
     cached_property = _cached_property.SlottedCachedProperty
 
@@ -107,8 +107,8 @@ class CompiledBackend(_Backend):
         # asdict(obj, factory) / astuple(obj, factory): the pure recursion in C,
         # which calls back _container (container subclasses, deep copies) and
         # shares the field-name cache of _field_names.
-        speedups.set_functions(_functions._ATOMIC, _functions._NAMES,
-                               _functions._field_names, _functions._container)
+        speedups.set_functions(_asdict.ATOMIC, _asdict.NAMES_CACHE,
+                               _asdict.cached_field_names, _asdict.container)
         self.asdict, self.astuple = speedups.asdict, speedups.astuple
 
     # Per operation, the faster of a relabelled template and the C closure,
@@ -254,6 +254,7 @@ def _signature(params):
 
 
 PURE = PureBackend()
+_init.INIT_BUILDS.append(PURE.init_build)
 _compiled = []  # [CompiledBackend] once loaded, [None] when not built
 
 
@@ -266,6 +267,7 @@ def compiled():
             _compiled.append(None)
         else:
             _compiled.append(CompiledBackend(_speedups))
+            _init.INIT_BUILDS.append(_compiled[0].init_build)
     return _compiled[0]
 
 
@@ -280,17 +282,6 @@ backend = (PURE if os.environ.get('DATACLASS_META_PURE', '') == '1'
 
 #: ``'compiled'`` or ``'pure'``: which backend ``backend`` is.
 BACKEND = backend.name
-
-#: The package's ``replace()``: with the compiled core, the same dispatch in C
-#: (to the class's own entry, which either backend made), which spares a
-#: Python frame and its ``**changes`` packing on every call.
-replace = (_functions.replace if backend is PURE
-           else backend.speedups.public_replace(_functions.replace_unregistered))
-
-#: The package's ``fields()``: with the compiled core, the same loop in C (a
-#: call with a keyword goes to the Python function).
-fields = (_functions.fields if backend is PURE
-          else backend.speedups.public_fields(_functions.FIELD, _functions.fields))
 
 _chosen = None  # a ContextVar once use() is first called (contextvars costs imports)
 
@@ -325,16 +316,3 @@ class use:
 def made_by_any(function):
     """Whether ``function`` is a generated method of any backend."""
     return any(b.made(function) for b in available())
-
-
-def is_generated_init(function, cls):
-    """Whether ``function`` is the ``__init__`` that ``make_init`` made for ``cls``
-    (either backend), and its ``__signature__`` attribute was not set or deleted
-    since. Only loaded backends are asked: ``DATACLASS_META_PURE=1`` never loads
-    the extension, and without it no compiled ``__init__`` exists."""
-    loaded = (PURE,) if not _compiled or _compiled[0] is None else (PURE, _compiled[0])
-    for b in loaded:
-        build = b.init_build(function)
-        if build is not None:  # a SignatureBuild
-            return build.cls is cls
-    return False

@@ -1,30 +1,20 @@
 """The module-level functions of ``dataclasses``, with 3.13 semantics everywhere.
 
 They accept stdlib data classes as well as ours: both carry the same
-``__dataclass_fields__``.
+``__dataclass_fields__``. The top layer of the package: they use the backend in
+use (``_backend``) and the metaclass (``_meta``); nothing below imports them.
 """
 
-import builtins
 import keyword
 import sys
 import types
-from _weakref import ref as _weakref  # weakref's own; weakref.py costs on 3.15
 
 from . import _backend
+from ._asdict import FIELDS as _FIELDS
 from ._fields import FIELD
+from ._meta import DataClassMeta, caller_module
+from ._methods import REPLACE_ENTRY, replace_by_fields
 from ._options import OPTIONS as _OPTION_NAMES
-
-_FIELDS = '__dataclass_fields__'
-# (class, what replace() calls with (obj, changes)) on each data class: the
-# class beside it, because a subclass inherits the attribute but not the
-# function. Not a dunder, so that help() leaves it out.
-REPLACE_ENTRY = '_dataclass_replace'
-# Values asdict/astuple return as they are: deepcopy would return them unchanged.
-_ATOMIC = frozenset({
-    type(None), bool, int, float, str, complex, bytes, type(Ellipsis),
-    type(NotImplemented), types.CodeType, types.BuiltinFunctionType,
-    types.FunctionType, type, range, property,
-})
 
 
 def fields(class_or_instance):
@@ -58,31 +48,8 @@ if sys.version_info < (3, 11):
         return hasattr(cls, _FIELDS)
 
 
-_NAMES = {}  # id(class) -> (weakref to the class, fields dict id and size, names)
-
-
-def _field_names(cls, all_fields):
-    """The field names of a data class, cached per class.
-
-    Keyed by the class's id and checked through a weak reference, so the cache
-    keeps no class alive; rebuilt if the fields dict changed; bounded.
-    """
-    entry = _NAMES.get(id(cls))
-    if (entry is None or entry[0]() is not cls or entry[1] != id(all_fields)
-            or entry[2] != len(all_fields)):
-        if len(_NAMES) >= 1024:
-            _NAMES.clear()
-        names = tuple(f.name for f in all_fields.values() if f._field_type is FIELD)
-        entry = _NAMES[id(cls)] = (_weakref(cls), id(all_fields), len(all_fields), names)
-    return entry[3]
-
-
-# asdict and astuple read as the stdlib's ``_asdict_inner``: the class is checked
-# for fields, ``fields(obj)`` reads ``obj.__dataclass_fields__`` through the
-# instance, then each field is read and converted before the next is read. A
-# value of an atomic type is kept as it is without a call. ``pure_asdict`` and
-# ``pure_astuple`` are the reference; the backend in use supplies the recursion
-# (the compiled one does it in C, with ``_container`` for the rarer types).
+# The checks of the top-level instance are here; the backend in use supplies
+# the recursion (``_asdict``).
 
 def asdict(obj, *, dict_factory=dict):
     """The fields of an instance as a new dict, recursing into data classes,
@@ -92,78 +59,11 @@ def asdict(obj, *, dict_factory=dict):
     return _backend.current().asdict(obj, dict_factory)
 
 
-def pure_asdict(obj, dict_factory):
-    """``asdict`` of any value, without the check of the top-level instance."""
-    cls = type(obj)
-    if cls in _ATOMIC:
-        return obj
-    if hasattr(cls, _FIELDS):
-        names = _field_names(cls, getattr(obj, _FIELDS))
-        if dict_factory is dict:
-            return {name: value if type(value) in _ATOMIC else pure_asdict(value, dict)
-                    for name in names for value in (getattr(obj, name),)}
-        return dict_factory([
-            (name, value if type(value) in _ATOMIC else pure_asdict(value, dict_factory))
-            for name in names for value in (getattr(obj, name),)])
-    if cls is list:
-        return [pure_asdict(v, dict_factory) for v in obj]
-    if cls is dict:
-        return {pure_asdict(k, dict_factory): pure_asdict(v, dict_factory)
-                for k, v in obj.items()}
-    if cls is tuple:
-        return tuple([pure_asdict(v, dict_factory) for v in obj])
-    return _container(obj, cls, pure_asdict, dict_factory)
-
-
 def astuple(obj, *, tuple_factory=tuple):
     """The field values of an instance as a new tuple, recursing like ``asdict``."""
     if not hasattr(type(obj), _FIELDS):
         raise TypeError('astuple() should be called on dataclass instances')
     return _backend.current().astuple(obj, tuple_factory)
-
-
-def pure_astuple(obj, tuple_factory):
-    """``astuple`` of any value, without the check of the top-level instance."""
-    cls = type(obj)
-    if cls in _ATOMIC:
-        return obj
-    if hasattr(cls, _FIELDS):
-        names = _field_names(cls, getattr(obj, _FIELDS))
-        return tuple_factory([
-            value if type(value) in _ATOMIC else pure_astuple(value, tuple_factory)
-            for name in names for value in (getattr(obj, name),)])
-    if cls is list:
-        return [pure_astuple(v, tuple_factory) for v in obj]
-    if cls is dict:
-        return {pure_astuple(k, tuple_factory): pure_astuple(v, tuple_factory)
-                for k, v in obj.items()}
-    if cls is tuple:
-        return tuple([pure_astuple(v, tuple_factory) for v in obj])
-    return _container(obj, cls, pure_astuple, tuple_factory)
-
-
-# 3.15+: asdict/astuple rebuild a frozendict (a builtin there) like a dict.
-_FROZENDICT = getattr(builtins, 'frozendict', None)
-_MAPPINGS = dict if _FROZENDICT is None else (dict, _FROZENDICT)
-
-
-def _container(obj, cls, recurse, factory):
-    """Containers and their subclasses, rebuilt with the same type."""
-    if issubclass(cls, tuple):
-        if hasattr(obj, '_fields'):  # a namedtuple takes its fields positionally
-            return cls(*[recurse(v, factory) for v in obj])
-        return cls(recurse(v, factory) for v in obj)
-    if issubclass(cls, _MAPPINGS):
-        if hasattr(cls, 'default_factory'):  # defaultdict takes the factory first
-            result = cls(obj.default_factory)
-            for k, v in obj.items():
-                result[recurse(k, factory)] = recurse(v, factory)
-            return result
-        return cls((recurse(k, factory), recurse(v, factory)) for k, v in obj.items())
-    if issubclass(cls, list):
-        return cls(recurse(v, factory) for v in obj)
-    import copy  # on first use: 3.15's dataclasses defers it too
-    return copy.deepcopy(obj)
 
 
 def replace(obj, /, **changes):
@@ -185,7 +85,6 @@ def replace_unregistered(obj, changes):
     data class, a subclass made otherwise, or no data class at all)."""
     if not hasattr(type(obj), _FIELDS):
         raise TypeError('replace() should be called on dataclass instances')
-    from ._methods import replace_by_fields
     return replace_by_fields(obj, changes)
 
 
@@ -204,12 +103,11 @@ def make_dataclass(cls_name, fields, *, bases=(), namespace=None, init=_UNSET,
     With ``decorator`` (3.14's), a plain class is made instead and
     ``decorator(cls, <the options given>)`` returns the data class.
     """
-    from ._meta import DataClassMeta
     annotations, defaults = _parse_fields(fields)
     given = locals()
     options = {name: given[name] for name in _OPTION_NAMES if given[name] is not _UNSET}
     if module is None:
-        module = _caller_module()
+        module = caller_module()
 
     annotate = unblock = None
     if _ANY is not _ANY_STRING:
@@ -306,10 +204,13 @@ def _parse_fields(items):
     return annotations, defaults
 
 
-def _caller_module(depth=2):
-    """The module of the function ``depth`` frames up from here (2: the caller
-    of ``make_dataclass``), so instances pickle."""
-    try:
-        return sys._getframe(depth).f_globals.get('__name__', '__main__')
-    except (AttributeError, ValueError):
-        return '__main__'
+#: The package's ``replace()``: with the compiled core, the same dispatch in C
+#: (to the class's own entry, which either backend made), which spares a
+#: Python frame and its ``**changes`` packing on every call.
+public_replace = (replace if _backend.BACKEND == 'pure'
+                  else _backend.backend.speedups.public_replace(replace_unregistered))
+
+#: The package's ``fields()``: with the compiled core, the same loop in C (a
+#: call with a keyword goes to the Python function).
+public_fields = (fields if _backend.BACKEND == 'pure'
+                 else _backend.backend.speedups.public_fields(FIELD, fields))

@@ -486,10 +486,28 @@ def self_name(fields, aliased=False):
     return 'self'
 
 
+# Per loaded backend, its ``init_build(function)``: the ``SignatureBuild`` of an
+# ``__init__`` it made, else None. ``_backend`` adds each backend as it loads:
+# ``DATACLASS_META_PURE=1`` never loads the extension, and without it no
+# compiled ``__init__`` exists.
+INIT_BUILDS = []
+
+
+def is_generated_init(function, cls):
+    """Whether ``function`` is the ``__init__`` that ``make_init`` made for ``cls``
+    (either backend), and its ``__signature__`` attribute was not set or deleted
+    since."""
+    for init_build in INIT_BUILDS:
+        build = init_build(function)
+        if build is not None:
+            return build.cls is cls
+    return False
+
+
 class SignatureBuild:
     """Builds a generated ``__init__``'s signature when it is first read; kept by
     that ``__init__`` (in C, or in its lazy ``Signature``), it also says which
-    class the ``__init__`` was made for (``_backend.is_generated_init``)."""
+    class the ``__init__`` was made for (``is_generated_init``)."""
 
     __slots__ = ('cls', 'first_param', 'positional', 'keyword')
 

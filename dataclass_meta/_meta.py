@@ -22,11 +22,10 @@ from ._cached_property import add_cached_slots, cached_properties
 from ._field_hook import as_classmethod as _hook_as_classmethod, transform as _transform_fields
 from ._convert import wants_setattr
 from ._cache_hash import HASH_SLOT, add_hash_slot, finish as _finish_cache_hash
-from ._functions import REPLACE_ENTRY, _caller_module
 from ._init import make_init
 from ._interop import rich_repr
 from ._methods import (
-    HASH_ACTIONS, LazyDoc, make_getstate, make_setstate)
+    HASH_ACTIONS, REPLACE_ENTRY, LazyDoc, make_getstate, make_setstate)
 from ._plan import Plan
 
 _SLOTTED = '__dataclass_slotted__'  # (annotations, defaults) from DataClassMeta
@@ -103,6 +102,15 @@ def _hint_metaclass_conflict(exc, mcls, bases):
         exc.args = (f'{exc.args[0]}\n{note}', *exc.args[1:])
 
 
+def caller_module(depth=2):
+    """The module of the function ``depth`` frames up from here (2: the caller
+    of the caller, ``make_dataclass``'s), so instances pickle."""
+    try:
+        return sys._getframe(depth).f_globals.get('__name__', '__main__')
+    except (AttributeError, ValueError):
+        return '__main__'
+
+
 _PACKAGE = __name__.rpartition('.')[0]
 _HIDDEN = frozenset({'abc', '_py_abc'})  # ABCMeta.__new__, between ours and type's
 
@@ -162,7 +170,7 @@ class DataClassMeta(abc.ABCMeta):
             # A direct call: type() would name the caller's module, but the
             # caller of type.__new__ is ABCMeta.__new__ (module 'abc'). Three
             # frames up: past this function and _user_frames_first's __new__.
-            namespace = dict(namespace, __module__=_caller_module(3))
+            namespace = dict(namespace, __module__=caller_module(3))
         slots, weakref_slot, cache_hash = _slot_options(bases, kwargs)
         cached = cached_properties(namespace) if slots else None
         if slots:

@@ -17,6 +17,7 @@ from ._convert import Kept, given, param_name
 from ._interop import pprint_shape
 from ._fields import CLASSVAR, FIELD, FORWARDREF, INITVAR
 from ._getters import tuple_getter
+from ._init import is_generated_init
 from ._relabel import binds_as, is_template, relabel, templates
 
 
@@ -232,6 +233,12 @@ def make_frozen_delattr(plan):
     return __delattr__
 
 
+# (class, what replace() calls with (obj, changes)) on each data class: the
+# class beside it, because a subclass inherits the attribute but not the
+# function. Not a dunder, so that help() leaves it out.
+REPLACE_ENTRY = '_dataclass_replace'
+
+
 def replace_state(cls, fields):
     """What ``replace()`` needs of ``cls`` and its non-ClassVar ``fields``:
     (forbidden, required, carried, fast, init). Worked out on a class's first
@@ -246,7 +253,6 @@ def replace_state(cls, fields):
     forbidden = frozenset(f.name for f in fields if not f.init)
     required = frozenset(f.name for f in fields if f.init and f._field_type is INITVAR
                          and f.default is MISSING)
-    from ._backend import is_generated_init  # _backend imports this module
     init = cls.__dict__.get('__init__')
     carried = tuple(f.name for f in fields if f.init and f.name not in required)
     fast = ((is_generated_init(init, cls) or binds_as(init, carried)) and not required
@@ -324,7 +330,6 @@ def make_hooked_replace(plan):
     each ``__init__`` field not in ``changes`` is passed under its parameter
     name, and, where the class's ``__init__`` is the generated one, marked so
     that its converter does not run again on a value already converted."""
-    from ._backend import is_generated_init  # _backend imports this module
 
     def replace(self, changes):
         fields = self.__dataclass_fields__
