@@ -58,13 +58,6 @@ def pure_asdict(obj, dict_factory):
         return dict_factory([
             (name, value if type(value) in ATOMIC else pure_asdict(value, dict_factory))
             for name in names for value in (getattr(obj, name),)])
-    if cls is list:
-        return [pure_asdict(v, dict_factory) for v in obj]
-    if cls is dict:
-        return {pure_asdict(k, dict_factory): pure_asdict(v, dict_factory)
-                for k, v in obj.items()}
-    if cls is tuple:
-        return tuple([pure_asdict(v, dict_factory) for v in obj])
     return container(obj, cls, pure_asdict, dict_factory)
 
 
@@ -78,13 +71,6 @@ def pure_astuple(obj, tuple_factory):
         return tuple_factory([
             value if type(value) in ATOMIC else pure_astuple(value, tuple_factory)
             for name in names for value in (getattr(obj, name),)])
-    if cls is list:
-        return [pure_astuple(v, tuple_factory) for v in obj]
-    if cls is dict:
-        return {pure_astuple(k, tuple_factory): pure_astuple(v, tuple_factory)
-                for k, v in obj.items()}
-    if cls is tuple:
-        return tuple([pure_astuple(v, tuple_factory) for v in obj])
     return container(obj, cls, pure_astuple, tuple_factory)
 
 
@@ -94,7 +80,14 @@ _MAPPINGS = dict if _FROZENDICT is None else (dict, _FROZENDICT)
 
 
 def container(obj, cls, recurse, factory):
-    """Containers and their subclasses, rebuilt with the same type."""
+    """Lists, tuples, dicts and their subclasses, rebuilt with the same type and
+    ``recurse(value, factory)`` of each item; anything else deep-copied."""
+    if cls is list:
+        return [recurse(v, factory) for v in obj]
+    if cls is dict:
+        return {recurse(k, factory): recurse(v, factory) for k, v in obj.items()}
+    if cls is tuple:
+        return tuple([recurse(v, factory) for v in obj])
     if issubclass(cls, tuple):
         if hasattr(obj, '_fields'):  # a namedtuple takes its fields positionally
             return cls(*[recurse(v, factory) for v in obj])
