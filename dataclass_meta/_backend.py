@@ -19,6 +19,7 @@ from dataclasses import FrozenInstanceError
 from types import FunctionType
 
 from . import _asdict, _cache_hash, _cached_property, _convert, _init, _methods
+from ._signature import INIT_BUILDS, lazy_signature, lazy_signature_build
 from ._relabel import is_template
 from ._interop import pprint_shape
 
@@ -77,7 +78,7 @@ class PureBackend(_Backend):
     @staticmethod
     def defer_signature(function, build):
         """``function.__signature__`` is ``build()``, made on first read."""
-        function.__signature__ = _init.lazy_signature(build)
+        function.__signature__ = lazy_signature(build)
 
     @staticmethod
     def init_build(function):
@@ -85,7 +86,7 @@ class PureBackend(_Backend):
         (None for anything else, or once ``__signature__`` was set or deleted)."""
         if not PureBackend.made(function):  # not a user's function, even wrapped
             return None
-        return _init.lazy_signature_build(function.__dict__.get('__signature__'))
+        return lazy_signature_build(function.__dict__.get('__signature__'))
 
 
 _PURE_MODULES = frozenset({_methods.__name__, _init.__name__, _convert.__name__})
@@ -254,7 +255,7 @@ def _signature(params):
 
 
 PURE = PureBackend()
-_init.INIT_BUILDS.append(PURE.init_build)
+INIT_BUILDS.append(PURE.init_build)
 _compiled = []  # [CompiledBackend] once loaded, [None] when not built
 
 
@@ -267,7 +268,7 @@ def compiled():
             _compiled.append(None)
         else:
             _compiled.append(CompiledBackend(_speedups))
-            _init.INIT_BUILDS.append(_compiled[0].init_build)
+            INIT_BUILDS.append(_compiled[0].init_build)
     return _compiled[0]
 
 

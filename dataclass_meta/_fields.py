@@ -9,7 +9,7 @@ import dataclasses
 import sys
 import types
 
-from dataclasses import KW_ONLY, MISSING, InitVar
+from dataclasses import KW_ONLY, MISSING, InitVar, _HAS_DEFAULT_FACTORY as FACTORY
 from itertools import compress, repeat
 
 from ._options import relative
@@ -153,6 +153,16 @@ def namespace_annotations(namespace):
         namespace.pop('__annotate_func__', None)
         namespace.pop('__annotate__', None)
     return annotations
+
+
+def default_of(f):
+    """A field's default as its ``__init__`` parameter's: the value,
+    ``FACTORY`` where a default factory is due, ``MISSING`` where it has none."""
+    if f.default is not MISSING:
+        return f.default
+    if f.default_factory is not MISSING:
+        return FACTORY
+    return MISSING
 
 
 def kind_of(annotation, module_name):

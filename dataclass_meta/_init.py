@@ -1,4 +1,6 @@
-"""The generated ``__init__``: argument binding, assignment, signature, call errors.
+"""The generated ``__init__``: the plan, the template or the closure that binds
+its arguments and assigns the fields (signatures: ``_signature``; call errors:
+``_callrules``).
 
 What differs per class (names, defaults, factories, which values to assign where)
 is computed here, at class creation or on first use. A class whose fields are
@@ -10,31 +12,18 @@ factories are due).
 """
 
 import sys
-from dataclasses import MISSING, _HAS_DEFAULT_FACTORY as FACTORY
+from dataclasses import MISSING
 from _operator import itemgetter  # operator's own; importing operator costs on 3.15
-from _thread import allocate_lock
 from itertools import repeat
 from types import ModuleType
 
 from ._convert import Kept, param_name, stores_directly
-from ._fields import INITVAR, annotationlib
+from ._fields import INITVAR, FACTORY, default_of
 from ._getters import operator_tuple, unrolled_stores
 from ._relabel import is_template, relabel, templates
+from ._signature import ModuleScope, SignatureBuild, set_init_annotations
 
-if annotationlib is not None:
-    _ANNOTATE_FORMATS = frozenset({annotationlib.Format.VALUE, annotationlib.Format.FORWARDREF,
-                                   annotationlib.Format.STRING})
-
-_NO_DEFAULT = MISSING  # as in the stdlib, a default of MISSING is no default
 _object_setattr = object.__setattr__
-
-
-def _default_of(f):
-    if f.default is not MISSING:
-        return f.default
-    if f.default_factory is not MISSING:
-        return FACTORY
-    return _NO_DEFAULT
 
 
 class InitPlan:
@@ -59,7 +48,7 @@ class InitPlan:
                  'slots', 'has_post_init', 'converters', 'validations', 'direct', 'hooked',
                  '_binder')
     factory_marker = FACTORY
-    no_default = _NO_DEFAULT
+    no_default = MISSING
     kept = Kept
 
     def __init__(self, plan):
@@ -86,7 +75,7 @@ class InitPlan:
         self.n_positional = len(positional)
         # simple: no factories, so each default is the field's (MISSING: none)
         self.defaults = (tuple([f.default for f in params]) if simple
-                         else tuple([_default_of(f) for f in params]))
+                         else tuple([default_of(f) for f in params]))
         if simple:  # what _assignment gives: each field stored from its parameter
             self.steps = tuple(zip(names, range(len(names)), repeat(None)))
             self.initvars, self.unbound = (), None
@@ -108,7 +97,8 @@ class InitPlan:
         first = self.first_param
         if first in kwargs:
             return kwargs.pop(first)
-        _call_error_factory(self.cls, first, self.positional, self.keyword)(
+        from ._callrules import call_error_factory  # a bad call: not at import
+        call_error_factory(self.cls, first, self.positional, self.keyword)(
             (), kwargs, self_given=False)
 
     def binder(self, args, kwargs):
@@ -183,7 +173,7 @@ def template_init(plan):
         # the stdlib: its "factory" returns the marker.
         values += (FACTORY, *[_marker if f is None else f for f in factories])
     return _relabel_init(plan.cls, table, plan.names, values, plan.first_param,
-                         [d for d in plan.defaults if d is not _NO_DEFAULT])
+                         [d for d in plan.defaults if d is not MISSING])
 
 
 def _plain_template_init(plan):
@@ -273,7 +263,8 @@ def _binder(cls, first_param, positional, keyword):
     then keyword-only), ``FACTORY`` where a default factory is due, or the
     interpreter's ``TypeError``."""
     def raise_call_error(args, kwargs):  # errors are rare: prepare for them then
-        _call_error_factory(cls, first_param, positional, keyword)(args, kwargs)
+        from ._callrules import call_error_factory  # a bad call: not at import
+        call_error_factory(cls, first_param, positional, keyword)(args, kwargs)
 
     # Prepared on the first call, so that defining a class costs only the closures.
     names = npos = name_set = by_name = values_of = defaults = None
@@ -289,11 +280,11 @@ def _binder(cls, first_param, positional, keyword):
         by_name = dict.fromkeys(all_names).keys()
         values_of = _item_tuple(all_names)
         defaults = {param_name(f): d for f in params
-                    if (d := _default_of(f)) is not _NO_DEFAULT}
+                    if (d := default_of(f)) is not MISSING}
         pos_defaults = tuple(defaults[name] for name in all_names[:npos] if name in defaults)
         first_default = npos - len(pos_defaults)
-        kw_values = tuple(defaults.get(name, _NO_DEFAULT) for name in all_names[npos:])
-        kw_complete = all(v is not _NO_DEFAULT for v in kw_values)  # no __eq__ calls
+        kw_values = tuple(defaults.get(name, MISSING) for name in all_names[npos:])
+        kw_complete = all(v is not MISSING for v in kw_values)  # no __eq__ calls
         names = all_names  # last: another thread may be testing it
 
     def bind(args, kwargs):
@@ -428,263 +419,9 @@ def _converting_assigner(plan, store):
     return assign
 
 
-def set_init_annotations(init, cls, fields, hooked=False):
-    """``__init__``'s annotations as the stdlib's: each ``__init__`` field's
-    type, in field order (under its parameter name: ``hooked`` fields may have
-    aliases), then ``return: None``.
-
-    3.14+: an ``__annotate__`` function, as 3.14's ``dataclasses`` gives, which
-    reads the annotations of the class and its bases in whatever format it is
-    asked for (VALUE, FORWARDREF, STRING), only when asked. Before 3.14: the dict.
-    """
-    if annotationlib is None:
-        annotations = ({param_name(f): f.type for f in fields if f.init} if hooked
-                       else {f.name: f.type for f in fields if f.init})
-        annotations['return'] = None
-        init.__annotations__ = annotations
-        return
-    names = tuple([(f.name, param_name(f) if hooked else f.name) for f in fields if f.init])
-
-    def __annotate__(format, /):
-        if format not in _ANNOTATE_FORMATS:
-            raise NotImplementedError(format)
-        declared = {}
-        for klass in reversed(cls.__mro__):
-            declared.update(annotationlib.get_annotations(klass, format=format))
-        # A name missing from every class (a field made dynamically) is left out.
-        annotations = {param: declared[name] for name, param in names if name in declared}
-        annotations['return'] = 'None' if format == annotationlib.Format.STRING else None
-        return annotations
-    __annotate__.__qualname__ = f'{cls.__qualname__}.__init__.__annotate__'
-    __annotate__.__generated_by_dataclasses__ = True  # the stdlib's marker
-    init.__annotate__ = __annotate__
-
-
-
-class ModuleScope:
-    """Where string annotations of a generated ``__init__`` are to be resolved.
-
-    ``typing.get_type_hints`` and ``inspect.get_annotations(eval_str=True)`` take
-    the globals of the function at the end of the ``__wrapped__`` chain; a closure's
-    own are this package's. So ``__init__.__wrapped__`` points here, to the
-    class's module, when an annotation is a string. ``inspect.signature`` stops
-    at ``__init__`` itself, which carries ``__signature__``.
-    """
-
-    __slots__ = ('__globals__',)
-
-    def __init__(self, module_name):
-        module = sys.modules.get(module_name)
-        self.__globals__ = getattr(module, '__dict__', {})
-
-
 def self_name(fields, aliased=False):
     """``self``, unless a field (or, with aliases, a parameter) is so called."""
     for f in fields:
         if (param_name(f) if aliased else f.name) == 'self':
             return '__dataclass_self__'
     return 'self'
-
-
-# Per loaded backend, its ``init_build(function)``: the ``SignatureBuild`` of an
-# ``__init__`` it made, else None. ``_backend`` adds each backend as it loads:
-# ``DATACLASS_META_PURE=1`` never loads the extension, and without it no
-# compiled ``__init__`` exists.
-INIT_BUILDS = []
-
-
-def is_generated_init(function, cls):
-    """Whether ``function`` is the ``__init__`` that ``make_init`` made for ``cls``
-    (either backend), and its ``__signature__`` attribute was not set or deleted
-    since."""
-    for init_build in INIT_BUILDS:
-        build = init_build(function)
-        if build is not None:
-            return build.cls is cls
-    return False
-
-
-class SignatureBuild:
-    """Builds a generated ``__init__``'s signature when it is first read; kept by
-    that ``__init__`` (in C, or in its lazy ``Signature``), it also says which
-    class the ``__init__`` was made for (``is_generated_init``)."""
-
-    __slots__ = ('cls', 'first_param', 'positional', 'keyword')
-
-    def __init__(self, init_plan):
-        self.cls, self.first_param = init_plan.cls, init_plan.first_param
-        self.positional, self.keyword = init_plan.positional, init_plan.keyword
-
-    def __call__(self):
-        return _signature(self.first_param, self.positional, self.keyword)
-
-
-_LazySignature = None  # made on first use: importing inspect costs ~6 ms on 3.15
-_signature_class_lock = allocate_lock()
-
-
-def lazy_signature(build):
-    """An ``inspect.Signature`` that ``build()`` makes the first time it is read
-    (the pure closures' deferred ``__signature__``; the compiled ``__init__``
-    defers in C and imports no ``inspect`` at all)."""
-    return _signature_class().deferred(build)
-
-
-def lazy_signature_build(obj):
-    """The ``SignatureBuild`` of a lazy signature (built or not), else None."""
-    if _LazySignature is None or type(obj) is not _LazySignature:
-        return None
-    try:
-        return object.__getattribute__(obj, '_build')
-    except AttributeError:  # made by Signature.__init__ (replace())
-        return None
-
-
-def __getattr__(name):
-    """``Signature``, the class of ``lazy_signature``, which pickle finds here."""
-    if name == 'Signature':
-        return _signature_class()
-    raise AttributeError(f'module {__name__!r} has no attribute {name!r}')
-
-
-def _signature_class():
-    global _LazySignature
-    if _LazySignature is None:
-        with _signature_class_lock:  # one class, even when threads race to it
-            if _LazySignature is None:
-                _LazySignature = _lazy_signature_class()
-    return _LazySignature
-
-
-def _lazy_signature_class():
-    import inspect
-
-    class Signature(inspect.Signature):
-        """An ``inspect.Signature`` built the first time it is looked at.
-
-        Named ``Signature`` too, so that its repr is the usual one.
-
-        Building ``Parameter`` objects is a large share of class creation and
-        most signatures are never read. ``deferred`` leaves the two slots of
-        ``Signature`` empty; the first read of either finds nothing and lands in
-        ``__getattr__``, which builds the real signature and fills both.
-        Afterwards this is an ordinary ``Signature`` (equal, hashable,
-        ``replace()`` works).
-        """
-
-        __slots__ = ('_build',)
-
-        @classmethod
-        def deferred(cls, build):
-            self = cls.__new__(cls)
-            self._build = build
-            return self
-
-        def __getattr__(self, name):
-            if name not in ('_parameters', '_return_annotation'):
-                raise AttributeError(name)
-            try:
-                build = object.__getattribute__(self, '_build')
-            except AttributeError:  # made by Signature.__init__ (replace()): no slot unset
-                raise AttributeError(name) from None
-            real = build()
-            self._parameters = real._parameters
-            self._return_annotation = real._return_annotation
-            return getattr(self, name)
-
-    Signature.__module__ = __name__
-    Signature.__qualname__ = 'Signature'
-    return Signature
-
-
-def _signature(first_param, positional, keyword):
-    import inspect
-    P = inspect.Parameter
-    params = [P(first_param, P.POSITIONAL_OR_KEYWORD)]
-    for kind, group in ((P.POSITIONAL_OR_KEYWORD, positional), (P.KEYWORD_ONLY, keyword)):
-        for f in group:
-            default = _default_of(f)
-            params.append(P(param_name(f), kind, annotation=f.type,
-                            default=P.empty if default is _NO_DEFAULT else default))
-    return inspect.Signature(params, return_annotation=None)
-
-
-def _call_error_factory(cls, first_param, positional, keyword):
-    """A function raising the interpreter's own ``TypeError`` for a bad call.
-
-    Reproduces CPython's argument binding (``initialize_locals`` in ceval.c) for
-    ``def __init__(self, <positional>, *, <keyword>)``: keywords first (unexpected,
-    with 3.13's "Did you mean" among the parameters; then multiple values, in the
-    running interpreter's order: see ``_callrules``), then too many positionals,
-    then missing ones.
-    """
-    qualname = f'{cls.__qualname__}.__init__'
-    names = [first_param] + [param_name(f) for f in positional]
-    kw_names = [param_name(f) for f in keyword]
-    argcount = len(names)
-    defcount = sum(1 for f in positional if _default_of(f) is not _NO_DEFAULT)
-    kw_required = [param_name(f) for f in keyword if _default_of(f) is _NO_DEFAULT]
-
-    def raise_call_error(args, kwargs, self_given=True):
-        from ._callrules import MULTIPLE_FIRST  # error paths only: not at import
-        given = len(args) + self_given
-        bound = set(names[:given])
-        unexpected = []
-        for key in kwargs:
-            if key not in names and key not in kw_names:
-                unexpected.append(key)
-                if not MULTIPLE_FIRST:
-                    break
-            elif key in bound:
-                raise TypeError(f'{qualname}() got multiple values for argument {key!r}')
-            else:
-                bound.add(key)
-        if unexpected:
-            raise TypeError(_unexpected(qualname, unexpected, names + kw_names))
-        if given > argcount:
-            raise TypeError(_too_many(qualname, argcount, defcount, given,
-                                      sum(1 for k in kw_names if k in bound)))
-        missing = [n for n in names[:argcount - defcount] if n not in bound]
-        if missing:
-            raise TypeError(_missing(qualname, 'positional', missing))
-        missing = [n for n in kw_required if n not in bound]
-        if missing:
-            raise TypeError(_missing(qualname, 'keyword-only', missing))
-        raise AssertionError('unreachable: the call binds')  # pragma: no cover
-
-    return raise_call_error
-
-
-def _unexpected(qualname, keys, parameters):
-    from ._callrules import UNEXPECTED_COUNTED  # error paths only: not at import
-    from ._suggest import did_you_mean
-    if len(keys) > 1 and UNEXPECTED_COUNTED:
-        return f'{qualname}() got {len(keys)} unexpected keyword arguments'
-    return (f'{qualname}() got an unexpected keyword argument '
-            f'{keys[0]!r}{did_you_mean(keys[0], parameters)}')
-
-
-def _too_many(qualname, argcount, defcount, given, kwonly_given):
-    if defcount:
-        sig, plural = f'from {argcount - defcount} to {argcount}', True
-    else:
-        sig, plural = str(argcount), argcount != 1
-    kwonly = ''
-    if kwonly_given:
-        kwonly = (f' positional argument{"s" if given != 1 else ""} (and {kwonly_given} '
-                  f'keyword-only argument{"s" if kwonly_given != 1 else ""})')
-    verb = 'was' if given == 1 and not kwonly_given else 'were'
-    return (f'{qualname}() takes {sig} positional argument{"s" if plural else ""} '
-            f'but {given}{kwonly} {verb} given')
-
-
-def _missing(qualname, kind, missing):
-    quoted = [repr(n) for n in missing]
-    if len(quoted) == 1:
-        listed = quoted[0]
-    elif len(quoted) == 2:
-        listed = f'{quoted[0]} and {quoted[1]}'
-    else:
-        listed = ', '.join(quoted[:-1]) + ', and ' + quoted[-1]
-    plural = '' if len(quoted) == 1 else 's'
-    return f'{qualname}() missing {len(quoted)} required {kind} argument{plural}: {listed}'

@@ -17,7 +17,7 @@ from ._convert import Kept, given, param_name
 from ._interop import pprint_shape
 from ._fields import CLASSVAR, FIELD, FORWARDREF, INITVAR
 from ._getters import tuple_getter
-from ._init import is_generated_init
+from ._signature import is_generated_init
 from ._relabel import binds_as, is_template, relabel, templates
 
 

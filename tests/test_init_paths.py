@@ -225,7 +225,7 @@ def test_signature_set_or_deleted_is_the_users():
     import inspect
 
     from dataclass_meta import replace
-    from dataclass_meta._init import is_generated_init
+    from dataclass_meta._signature import is_generated_init
 
     class C(DataClass):
         x: int

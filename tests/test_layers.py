@@ -16,10 +16,10 @@ PACKAGE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 # Bottom to top; docs/guide.md ("How it is built") describes the same table.
 LAYERS = [
-    ('helpers', {'_options', '_suggest', '_callrules', '_getters', '_interop',
-                 '_relabel', '_templates', '_cache_hash', '_cached_property'}),
+    ('helpers', {'_options', '_suggest', '_getters', '_interop', '_relabel', '_templates',
+                 '_cache_hash', '_cached_property'}),
     ('pipeline', {'_fields', '_convert', '_plan', '_field_hook'}),
-    ('pure methods', {'_init', '_methods', '_asdict'}),
+    ('pure methods', {'_init', '_signature', '_callrules', '_methods', '_asdict'}),
     ('backends', {'_backend'}),
     ('metaclass', {'_meta'}),
     ('public functions', {'_functions'}),
