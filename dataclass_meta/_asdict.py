@@ -9,9 +9,7 @@ import builtins
 import types
 from _weakref import ref as _weakref  # weakref's own; weakref.py costs on 3.15
 
-from ._fields import FIELD
-
-FIELDS = '__dataclass_fields__'
+from ._fields import FIELD, FIELDS
 
 # Values asdict/astuple return as they are: deepcopy would return them unchanged.
 ATOMIC = frozenset({

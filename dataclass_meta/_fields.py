@@ -15,6 +15,7 @@ from itertools import compress, repeat
 from ._options import relative
 
 FIELD = dataclasses._FIELD
+FIELDS = '__dataclass_fields__'  # where a data class keeps its fields
 _Field = dataclasses.Field
 CLASSVAR = dataclasses._FIELD_CLASSVAR
 INITVAR = dataclasses._FIELD_INITVAR
@@ -153,6 +154,19 @@ def namespace_annotations(namespace):
         namespace.pop('__annotate_func__', None)
         namespace.pop('__annotate__', None)
     return annotations
+
+
+def fields(class_or_instance):
+    """The fields of a data class or instance, as a tuple of ``Field``.
+
+    ClassVar and InitVar pseudo-fields are left out. Raises ``TypeError`` for
+    anything that is not a data class or an instance of one.
+    """
+    try:
+        all_fields = getattr(class_or_instance, FIELDS)
+    except AttributeError:
+        raise TypeError('must be called with a dataclass type or instance') from None
+    return tuple(f for f in all_fields.values() if f._field_type is FIELD)
 
 
 def default_of(f):

@@ -10,24 +10,10 @@ import sys
 import types
 
 from . import _backend
-from ._asdict import FIELDS as _FIELDS
-from ._fields import FIELD
+from ._fields import FIELD, FIELDS as _FIELDS, fields
 from ._meta import DataClassMeta, caller_module
-from ._methods import REPLACE_ENTRY, replace_by_fields
+from ._methods import REPLACE_ENTRY, replace_unregistered
 from ._options import OPTIONS as _OPTION_NAMES
-
-
-def fields(class_or_instance):
-    """The fields of a data class or instance, as a tuple of ``Field``.
-
-    ClassVar and InitVar pseudo-fields are left out. Raises ``TypeError`` for
-    anything that is not a data class or an instance of one.
-    """
-    try:
-        all_fields = getattr(class_or_instance, _FIELDS)
-    except AttributeError:
-        raise TypeError('must be called with a dataclass type or instance') from None
-    return tuple(f for f in all_fields.values() if f._field_type is FIELD)
 
 
 def is_dataclass(obj):
@@ -78,14 +64,6 @@ def replace(obj, /, **changes):
     if own is not None and own[0] is cls:
         return own[1](obj, changes)
     return replace_unregistered(obj, changes)
-
-
-def replace_unregistered(obj, changes):
-    """``replace()`` of an object whose class has no entry of its own (a stdlib
-    data class, a subclass made otherwise, or no data class at all)."""
-    if not hasattr(type(obj), _FIELDS):
-        raise TypeError('replace() should be called on dataclass instances')
-    return replace_by_fields(obj, changes)
 
 
 _UNSET = object()

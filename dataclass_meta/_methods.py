@@ -15,7 +15,7 @@ from types import FunctionType
 
 from ._convert import Kept, given, param_name
 from ._interop import pprint_shape
-from ._fields import CLASSVAR, FIELD, FORWARDREF, INITVAR
+from ._fields import CLASSVAR, FIELD, FIELDS, FORWARDREF, INITVAR
 from ._getters import tuple_getter
 from ._signature import is_generated_init
 from ._relabel import binds_as, is_template, relabel, templates
@@ -439,6 +439,14 @@ def make_setstate(plan):
 
 def _field_names(fields):
     return [f.name for f in fields.values() if f._field_type is FIELD]
+
+
+def replace_unregistered(obj, changes):
+    """``replace()`` of an object whose class has no entry of its own (a stdlib
+    data class, a subclass made otherwise, or no data class at all)."""
+    if not hasattr(type(obj), FIELDS):
+        raise TypeError('replace() should be called on dataclass instances')
+    return replace_by_fields(obj, changes)
 
 
 class LazyDoc:
