@@ -18,7 +18,8 @@ import sys
 from dataclasses import FrozenInstanceError
 from types import FunctionType
 
-from . import _asdict, _cache_hash, _cached_property, _convert, _init, _methods
+from . import (_asdict, _cache_hash, _cached_property, _class_attrs, _convert, _init, _methods,
+               _replace, _signature as _signature_module)
 from ._signature import INIT_BUILDS, lazy_signature, lazy_signature_build
 from ._relabel import is_template
 from ._interop import pprint_shape
@@ -44,7 +45,7 @@ class PureBackend(_Backend):
     frozen_setattr = staticmethod(_methods.make_frozen_setattr)
     frozen_delattr = staticmethod(_methods.make_frozen_delattr)
     converting_setattr = staticmethod(_convert.make_setattr)
-    replace = staticmethod(_methods.make_replace)
+    replace = staticmethod(_replace.make_replace)
     attach = staticmethod(_methods.attach)
     asdict = staticmethod(_asdict.pure_asdict)
     astuple = staticmethod(_asdict.pure_astuple)
@@ -89,7 +90,9 @@ class PureBackend(_Backend):
         return lazy_signature_build(function.__dict__.get('__signature__'))
 
 
-_PURE_MODULES = frozenset({_methods.__name__, _init.__name__, _convert.__name__})
+# The modules whose closures the pure backend returns as methods.
+_PURE_MODULES = frozenset(module.__name__ for module in (
+    _methods, _init, _convert, _replace, _class_attrs, _signature_module))
 
 
 class CompiledBackend(_Backend):
@@ -178,11 +181,11 @@ class CompiledBackend(_Backend):
     def replace(self, plan):
         """The compiled ``__replace__``; its ``replace`` attribute is what
         replace() calls with ``(self, changes)``, as on the pure closure."""
-        if _methods.needs_hooked_replace(plan):
-            return _methods.make_hooked_replace(plan)
+        if _replace.needs_hooked_replace(plan):
+            return _replace.make_hooked_replace(plan)
         cls = plan.cls
-        args = (cls, cls.__dataclass_fields__, _methods.replace_prepare,
-                _methods.replace_by_fields)
+        args = (cls, cls.__dataclass_fields__, _replace.replace_prepare,
+                _replace.replace_by_fields)
         method = self.speedups.replace('__replace__', *args, False)
         method.replace = self.speedups.replace('replace', *args, True)
         return method

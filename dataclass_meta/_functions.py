@@ -12,7 +12,7 @@ import types
 from . import _backend
 from ._fields import FIELD, FIELDS as _FIELDS, fields
 from ._meta import DataClassMeta, caller_module
-from ._methods import REPLACE_ENTRY, replace_unregistered
+from ._replace import REPLACE_ENTRY, replace_unregistered
 from ._options import OPTIONS as _OPTION_NAMES
 
 

@@ -24,8 +24,8 @@ from ._convert import wants_setattr
 from ._cache_hash import HASH_SLOT, add_hash_slot, finish as _finish_cache_hash
 from ._init import make_init
 from ._interop import rich_repr
-from ._methods import (
-    HASH_ACTIONS, REPLACE_ENTRY, LazyDoc, make_getstate, make_setstate)
+from ._class_attrs import HASH_ACTIONS, LazyDoc, make_getstate, make_setstate
+from ._replace import REPLACE_ENTRY
 from ._plan import Plan
 
 _SLOTTED = '__dataclass_slotted__'  # (annotations, defaults) from DataClassMeta
