@@ -121,7 +121,7 @@ def make_hooked_replace(plan):
         klass = self.__class__
         init = klass.__dict__.get('__init__')
         generated = is_generated_init(init, klass) or is_template(init)
-        return klass(**_hooked_changes(self, fields, changes, generated))
+        return klass(**_filled(self, fields, changes, True, generated))
 
     def __replace__(self, /, **changes):
         return replace(self, changes)
@@ -129,10 +129,12 @@ def make_hooked_replace(plan):
     return __replace__
 
 
-def _hooked_changes(obj, fields, changes, generated):
-    """``changes`` filled as ``replace_by_fields`` fills them, each ``__init__``
-    field under its parameter name, and ``Kept`` where it has a converter and
-    ``__init__`` is the generated one; the errors are ``_raise_replace_error``'s."""
+def _filled(obj, fields, changes, hooked=False, generated=False):
+    """``changes`` with every ``__init__`` field it does not name read from
+    ``obj``, in definition order, after the stdlib's checks (the errors are
+    ``_raise_replace_error``'s). ``hooked``: under each field's parameter name
+    (an alias), with ``Kept`` around the value of a converted field where
+    ``__init__`` is the ``generated`` one."""
     for f in fields.values():
         if f._field_type is CLASSVAR:
             continue
@@ -140,7 +142,7 @@ def _hooked_changes(obj, fields, changes, generated):
             if f.name in changes:
                 _raise_replace_error(obj, [f], changes)
             continue
-        name = param_name(f)
+        name = param_name(f) if hooked else f.name
         if name not in changes:
             if f._field_type is INITVAR and f.default is MISSING:
                 _raise_replace_error(obj, [f], changes)
@@ -161,19 +163,8 @@ def replace_by_fields(obj, changes, all_fields=None):
     """The stdlib's ``_replace``, reading ``obj``'s ``__dataclass_fields__`` now
     (unless the caller just read them: ``all_fields``)."""
     if all_fields is None:
-        all_fields = getattr(obj, '__dataclass_fields__')
-    for f in all_fields.values():
-        if f._field_type is CLASSVAR:
-            continue
-        if not f.init:
-            if f.name in changes:
-                _raise_replace_error(obj, [f], changes)
-            continue
-        if f.name not in changes:
-            if f._field_type is INITVAR and f.default is MISSING:
-                _raise_replace_error(obj, [f], changes)
-            changes[f.name] = getattr(obj, f.name)
-    return obj.__class__(**changes)
+        all_fields = getattr(obj, FIELDS)
+    return obj.__class__(**_filled(obj, all_fields, changes))
 
 
 def _raise_replace_error(obj, fields, changes):
