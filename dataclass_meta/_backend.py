@@ -15,11 +15,11 @@ so the tests run the same checks against each.
 
 import os
 import sys
-from dataclasses import FrozenInstanceError
-from types import FunctionType
+from dataclasses import MISSING, FrozenInstanceError
+from types import FunctionType, SimpleNamespace
 
-from . import (_asdict, _cache_hash, _cached_property, _class_attrs, _convert, _init, _methods,
-               _replace, _signature as _signature_module)
+from . import (_asdict, _cache_hash, _cached_property, _class_attrs, _convert, _fields, _init,
+               _methods, _replace, _signature as _signature_module)
 from ._signature import INIT_BUILDS, lazy_signature, lazy_signature_build
 from ._relabel import is_template
 from ._interop import pprint_shape
@@ -97,22 +97,20 @@ _PURE_MODULES = frozenset(module.__name__ for module in (
 
 class CompiledBackend(_Backend):
     """The C-level closures of ``_speedups``: this class is the only caller of
-    its entry points, so a change of their signatures stays here."""
+    its entry points, so a change of their signatures stays here. The
+    contract: ``configure(HOOKS)`` once, then each method made by
+    ``kind(name, plan)``, which reads ``PLAN_ATTRS`` of the plan."""
 
     name = 'compiled'
 
     def __init__(self, speedups):
         self.speedups = speedups
-        speedups.set_signature_factory(_signature)
-        speedups.set_attach_fallback(_methods.attach)  # for Python functions
+        speedups.configure(HOOKS)
         self.attach = speedups.attach  # _methods.attach in one C call
-        # The type of every compiled method, taken from one (whatever it is named).
-        self.function_type = type(speedups.eq('__eq__', ()))
+        self.function_type = speedups.compiled_function
         # asdict(obj, factory) / astuple(obj, factory): the pure recursion in C,
         # which calls back _container (container subclasses, deep copies) and
         # shares the field-name cache of _field_names.
-        speedups.set_functions(_asdict.ATOMIC, _asdict.NAMES_CACHE,
-                               _asdict.cached_field_names, _asdict.container)
         self.asdict, self.astuple = speedups.asdict, speedups.astuple
 
     # Per operation, the faster of a relabelled template and the C closure,
@@ -125,9 +123,6 @@ class CompiledBackend(_Backend):
     # construction runs the template or the C closure, whichever costs less
     # there (_template_init_wins).
 
-    # C contract: init(name, plan) reads names, n_positional, defaults, steps,
-    # initvars, unbound, frozen, has_post_init, binder, factory_marker,
-    # no_default and take_self from the plan, once.
     # Converters and validators: __init__ is the C closure on every Python (it
     # calls them itself: 3.11, five converted and validated fields, 0.99x
     # @dataclass's __post_init__ version against 1.66x for the converting
@@ -140,7 +135,7 @@ class CompiledBackend(_Backend):
             template = _init.template_init(plan)
             if template is not None:
                 return template
-        return self.speedups.init('__init__', plan)
+        return self.speedups.init('__init__', plan)  # an _init.InitPlan
 
     @staticmethod
     def plain_template_wins(plan):
@@ -151,47 +146,38 @@ class CompiledBackend(_Backend):
     def repr(self, plan):
         """The guarded compiled ``__repr__``, in the pure one's shape for pprint
         and rich (``_interop``)."""
-        names = plan.repr_names
-        return pprint_shape(self.speedups.repr('__repr__', names, True),
-                            self.speedups.repr('__repr__', names, False))
+        return pprint_shape(self.speedups.repr('__repr__', plan),
+                            self.speedups.unguarded_repr('__repr__', plan))
 
     def eq(self, plan):
         return ((not plan.slots and _methods.template_eq(plan))
-                or self.speedups.eq('__eq__', plan.compare_names))
+                or self.speedups.eq('__eq__', plan))
 
-    # C contract: order(name, names) reads the operator from the name.
     def order(self, name, plan):
         return ((not plan.slots and _methods.template_order(name, plan))
-                or self.speedups.order(name, plan.compare_names))
+                or self.speedups.order(name, plan))  # the name picks the operator
 
     def hash(self, plan):
         return ((not plan.slots and _methods.template_hash(plan))
-                or self.speedups.hash('__hash__', plan.hash_names))
+                or self.speedups.hash('__hash__', plan))
 
     def frozen_setattr(self, plan):
-        return self.speedups.frozen('__setattr__', plan.cls, frozenset(plan.field_names),
-                                    FrozenInstanceError, False)
+        return self.speedups.frozen('__setattr__', plan)
 
     def frozen_delattr(self, plan):
-        return self.speedups.frozen('__delattr__', plan.cls, frozenset(plan.field_names),
-                                    FrozenInstanceError, True)
+        return self.speedups.frozen('__delattr__', plan)
 
-    # C contract: replace(name, cls, own, prepare, slow, by_dict); prepare(cls,
-    # own) and slow(self, changes, all_fields) are _methods' (see replace.c).
     def replace(self, plan):
         """The compiled ``__replace__``; its ``replace`` attribute is what
         replace() calls with ``(self, changes)``, as on the pure closure."""
         if _replace.needs_hooked_replace(plan):
             return _replace.make_hooked_replace(plan)
-        cls = plan.cls
-        args = (cls, cls.__dataclass_fields__, _replace.replace_prepare,
-                _replace.replace_by_fields)
-        method = self.speedups.replace('__replace__', *args, False)
-        method.replace = self.speedups.replace('replace', *args, True)
+        method = self.speedups.replace('__replace__', plan)
+        method.replace = self.speedups.replace('replace', plan)
         return method
 
-    # C contract: cache_hash(name, hash, member) wraps ``hash`` with the slot
-    # of the member descriptor ``member`` (see perclass.c).
+    # cache_hash(name, hash, member) wraps ``hash`` with the slot of the
+    # member descriptor ``member`` (see perclass.c): no plan.
     def cache_hash(self, hash_, member):
         return self.speedups.cache_hash('__hash__', hash_, member)
 
@@ -255,6 +241,39 @@ def _signature(params):
         else:
             out.append(Parameter(name, Parameter.POSITIONAL_OR_KEYWORD))
     return Signature(out)
+
+
+# The C core's contract, written once on this side (``DM_PLAN_ATTRS`` and
+# ``DM_HOOK_ATTRS`` in src/speedups/speedups.h are the other half; the module
+# exports them as ``PLAN_ATTRS`` and ``HOOK_ATTRS``, which the tests compare
+# with these).
+
+#: What the constructors read of a plan, by attribute, at class creation:
+#: a ``_plan.Plan``'s names and class (eq, order, hash, repr, frozen,
+#: replace), an ``_init.InitPlan``'s parameters and steps (init).
+PLAN_ATTRS = ('cls', 'field_names', 'repr_names', 'compare_names', 'hash_names',
+              'names', 'n_positional', 'defaults', 'steps', 'initvars', 'unbound',
+              'frozen', 'has_post_init', 'binder', 'take_self', 'converters',
+              'validations', 'direct')
+
+#: What the core calls back or compares with: given once, by ``configure``.
+HOOKS = SimpleNamespace(
+    signature=_signature,                # the small methods' __signature__
+    attach=_methods.attach,              # attach() of anything but a compiled function
+    atomic_types=_asdict.ATOMIC,         # asdict/astuple: kept as they are
+    names_cache=_asdict.NAMES_CACHE,     # asdict/astuple: the field names, cached
+    names_of=_asdict.cached_field_names,  # ... and on a miss
+    container=_asdict.container,         # ... and any other container
+    fields=_fields.fields,               # fields() called otherwise than fields(x)
+    field_marker=_fields.FIELD,          # fields(): a field's _field_type
+    replace_unregistered=_replace.replace_unregistered,  # replace() without an entry
+    replace_prepare=_replace.replace_prepare,  # __replace__'s fast path, on first call
+    replace_by_fields=_replace.replace_by_fields,  # ... and every other call
+    frozen_error=FrozenInstanceError,    # a frozen class's __setattr__/__delattr__
+    factory_marker=_fields.FACTORY,      # __init__: a default whose factory is due
+    no_default=MISSING,                  # __init__: no default
+    kept=_convert.Kept,                  # __init__: replace()'s value, not converted
+)
 
 
 PURE = PureBackend()

@@ -10,7 +10,7 @@ import sys
 import types
 
 from . import _backend
-from ._fields import FIELD, FIELDS as _FIELDS, fields
+from ._fields import FIELDS as _FIELDS, fields
 from ._meta import DataClassMeta, caller_module
 from ._replace import REPLACE_ENTRY, replace_unregistered
 from ._options import OPTIONS as _OPTION_NAMES
@@ -186,9 +186,9 @@ def _parse_fields(items):
 #: (to the class's own entry, which either backend made), which spares a
 #: Python frame and its ``**changes`` packing on every call.
 public_replace = (replace if _backend.BACKEND == 'pure'
-                  else _backend.backend.speedups.public_replace(replace_unregistered))
+                  else _backend.backend.speedups.public_replace)
 
 #: The package's ``fields()``: with the compiled core, the same loop in C (a
 #: call with a keyword goes to the Python function).
 public_fields = (fields if _backend.BACKEND == 'pure'
-                 else _backend.backend.speedups.public_fields(FIELD, fields))
+                 else _backend.backend.speedups.public_fields)

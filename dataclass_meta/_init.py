@@ -30,8 +30,8 @@ class InitPlan:
     """What an ``__init__`` of either backend needs, built from the class's plan.
 
     ``names``: the parameters in order (``n_positional`` positional ones, then
-    keyword-only); ``defaults``: per parameter its default, ``factory_marker``
-    (a default factory is due) or ``no_default``; ``steps``: per stored field
+    keyword-only); ``defaults``: per parameter its default, ``FACTORY`` (a
+    default factory is due) or ``_NO_DEFAULT``; ``steps``: per stored field
     ``(name, parameter index or -1, factory or None)`` in definition order;
     ``initvars``: the parameter indexes of the InitVars; ``unbound``: the name
     of an ``init=False`` InitVar (or None); ``binder``: ``_binder`` behind a
@@ -47,9 +47,6 @@ class InitPlan:
                  'n_positional', 'defaults', 'steps', 'initvars', 'unbound', 'frozen',
                  'slots', 'has_post_init', 'converters', 'validations', 'direct', 'hooked',
                  '_binder')
-    factory_marker = FACTORY
-    no_default = MISSING
-    kept = Kept
 
     def __init__(self, plan):
         self.cls = plan.cls

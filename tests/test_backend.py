@@ -7,6 +7,7 @@ import pickle
 import subprocess
 import sys
 import weakref
+from types import SimpleNamespace
 
 import pytest
 
@@ -156,7 +157,7 @@ def test_compiled_methods_do_not_pretend_to_be_python_functions(name):
 @compiled
 def test_each_module_object_has_its_own_state():
     """Multi-phase init: a second module object made from the extension has its own
-    compiled_function type and signature factory; the first one's are untouched."""
+    compiled_function type and hooks; the first one's are untouched."""
     import importlib.util
     from dataclass_meta import _speedups
     spec = importlib.util.find_spec('dataclass_meta._speedups')
@@ -164,11 +165,17 @@ def test_each_module_object_has_its_own_state():
     spec.loader.exec_module(other)
     assert other is not _speedups
     assert other.compiled_function is not _speedups.compiled_function
-    other.set_signature_factory(lambda params: 'other: ' + ', '.join(params))
-    eq = other.eq('__eq__', ('x',))
+    from dataclass_meta._backend import HOOKS
+    with pytest.raises(RuntimeError, match='configure'):
+        other.eq('__eq__', _names_plan('x'))
+    other.configure(SimpleNamespace(
+        **{**vars(HOOKS), 'signature': lambda params: 'other: ' + ', '.join(params)}))
+    with pytest.raises(RuntimeError, match='already configured'):
+        other.configure(HOOKS)
+    eq = other.eq('__eq__', _names_plan('x'))
     assert type(eq) is other.compiled_function
     assert eq.__signature__ == 'other: self, other'
-    mine = _speedups.eq('__eq__', ('x',))
+    mine = _speedups.eq('__eq__', _names_plan('x'))
     assert type(mine) is _speedups.compiled_function
     assert str(mine.__signature__) == '(self, other)'
 
@@ -208,13 +215,18 @@ def test_compiled_methods_are_collected_with_their_class():
 
 def _plan(**changes):
     """An ``init`` plan record as ``_init.py`` makes one, with ``changes``."""
-    from types import SimpleNamespace
     values = dict(names=('x',), n_positional=1, defaults=(None,), steps=(('x', 0, None),),
                   initvars=(), unbound=None, frozen=False, has_post_init=False,
-                  binder=print, factory_marker=object(), no_default=object(),
-                  take_self=print, converters=None, validations=(), direct=False, kept=object)
+                  binder=print, take_self=print, converters=None, validations=(),
+                  direct=False)
     values.update(changes)
     return SimpleNamespace(**values)
+
+
+def _names_plan(*names, cls=None):
+    """A plan record for the small methods: every selection is ``names``."""
+    return SimpleNamespace(cls=cls, field_names=names, repr_names=names,
+                           compare_names=names, hash_names=names)
 
 
 @compiled
@@ -222,11 +234,17 @@ def test_bad_arguments_to_the_constructors():
     """The module's constructors check what they are given."""
     from dataclass_meta import _speedups
     with pytest.raises(TypeError):
-        _speedups.eq('__eq__', ['x'])
+        _speedups.eq('__eq__', SimpleNamespace(compare_names=['x']))
     with pytest.raises(TypeError):
-        _speedups.hash('__hash__', (1,))
+        _speedups.hash('__hash__', SimpleNamespace(hash_names=(1,)))
     with pytest.raises(TypeError):
-        _speedups.frozen('__setattr__', Point, {'x'}, Exception, False)
+        _speedups.frozen('__setattr__', _names_plan('x', cls=Point()))
+    with pytest.raises(ValueError, match="'__setattr__' or '__delattr__'"):
+        _speedups.frozen('__getattr__', _names_plan('x', cls=Point))
+    with pytest.raises(ValueError, match="'__replace__' or 'replace'"):
+        _speedups.replace('__copy__', _names_plan('x', cls=Point))
+    with pytest.raises(AttributeError, match='repr_names'):
+        _speedups.repr('__repr__', SimpleNamespace())
     _speedups.init('__init__', _plan())
     with pytest.raises(ValueError):
         _speedups.init('__init__', _plan(defaults=()))
@@ -242,7 +260,7 @@ def test_bad_arguments_to_the_constructors():
 
 @compiled
 def test_init_reads_the_plan_once_by_attribute():
-    """``init(name, plan)`` reads each of the plan's sixteen attributes once, in order."""
+    """``init(name, plan)`` reads each of the plan's thirteen attributes once, in order."""
     from dataclass_meta import _speedups
     plan, reads = _plan(), []
 
@@ -253,8 +271,8 @@ def test_init_reads_the_plan_once_by_attribute():
 
     init = _speedups.init('__init__', Recording())
     assert reads == ['names', 'n_positional', 'defaults', 'steps', 'initvars', 'unbound',
-                     'frozen', 'has_post_init', 'binder', 'factory_marker', 'no_default',
-                     'take_self', 'converters', 'validations', 'direct', 'kept']
+                     'frozen', 'has_post_init', 'binder', 'take_self', 'converters',
+                     'validations', 'direct']
     with pytest.raises(AttributeError, match='binder'):
         _speedups.init('__init__', _plan_without('binder', plan))
 
@@ -267,7 +285,6 @@ def test_init_reads_the_plan_once_by_attribute():
 
 def _plan_without(name, plan):
     """``plan`` lacking the attribute ``name``."""
-    from types import SimpleNamespace
     return SimpleNamespace(**{k: v for k, v in vars(plan).items() if k != name})
 
 
@@ -275,12 +292,12 @@ def _plan_without(name, plan):
 @pytest.mark.parametrize('name, op', [('__lt__', '<'), ('__le__', '<='), ('__gt__', '>'),
                                       ('__ge__', '>=')])
 def test_order_takes_its_operation_from_the_name(name, op):
-    """``order(name, names)``: the comparison is the one ``name`` names."""
+    """``order(name, plan)``: the comparison is the one ``name`` names."""
     from dataclass_meta import _speedups
 
     class Pair(DataClass, eq=False):
         x: int
-    method = _speedups.order(name, ('x',))
+    method = _speedups.order(name, _names_plan('x'))
     for a, b in [(1, 2), (2, 2), (3, 2)]:
         expected = {'<': a < b, '<=': a <= b, '>': a > b, '>=': a >= b}[op]
         assert method(Pair(a), Pair(b)) is expected
@@ -292,7 +309,7 @@ def test_order_rejects_other_names(name):
     """Anything but the four orderings is a ValueError naming the choices."""
     from dataclass_meta import _speedups
     with pytest.raises(ValueError, match="expected '__lt__', '__le__', '__gt__' or '__ge__'"):
-        _speedups.order(name, ('x',))
+        _speedups.order(name, _names_plan('x'))
 
 
 SIGNATURES = {'__repr__': '(self)', '__eq__': '(self, other)', '__lt__': '(self, other)',

@@ -251,48 +251,58 @@ hash_call_body(dm_compare *m, PyObject *const *args, size_t nargsf, PyObject *kw
 
 DM_GUARDED(hash_call, dm_compare)
 
-/* A compiled function of a compare kind over ``names``. */
+/* A compiled function of a compare kind over ``plan``'s names of attribute
+ * ``attr`` (compare_names or hash_names). */
 static PyObject *
 make_compare(PyObject *module, const dm_kind *kind, vectorcallfunc call, PyObject *name,
-             PyObject *names, int op)
+             PyObject *plan, int attr, int op)
 {
-    if (dm_check_names(names) < 0) {
+    dm_state *st = dm_ready(module);
+    if (st == NULL) {
         return NULL;
     }
-    dm_compare *m = (dm_compare *)dm_function_new(PyModule_GetState(module), kind, call, name);
+    PyObject *names = PyObject_GetAttr(plan, st->plan_attr[attr]);  /* owned */
+    if (names == NULL) {
+        return NULL;
+    }
+    dm_compare *m = dm_check_names(names) < 0 ? NULL
+                    : (dm_compare *)dm_function_new(st, kind, call, name);
     if (m == NULL) {
+        Py_DECREF(names);
         return NULL;
     }
-    m->names = Py_NewRef(names);
+    m->names = names;  /* steals */
     m->op = op;
     return (PyObject *)m;
 }
 
-/* eq(name, names) -> the compiled __eq__ comparing ``names``. */
+/* eq(name, plan) -> the compiled __eq__ comparing ``plan.compare_names``. */
 PyObject *
 dm_make_eq(PyObject *module, PyObject *args)
 {
-    PyObject *name, *names;
-    if (!PyArg_ParseTuple(args, "UO:eq", &name, &names)) {
+    PyObject *name, *plan;
+    if (!PyArg_ParseTuple(args, "UO:eq", &name, &plan)) {
         return NULL;
     }
-    return make_compare(module, &kind_eq, eq_call, name, names, Py_EQ);
+    return make_compare(module, &kind_eq, eq_call, name, plan, DM_PLAN_COMPARE_NAMES, Py_EQ);
 }
 
-/* order(name, names) -> the compiled ordering ``name`` ('__lt__', ...). */
+/* order(name, plan) -> the compiled ordering ``name`` ('__lt__', ...) over
+ * ``plan.compare_names``. */
 PyObject *
 dm_make_order(PyObject *module, PyObject *args)
 {
     static const struct { const char *name; int op; } orderings[] = {
         {"__lt__", Py_LT}, {"__le__", Py_LE}, {"__gt__", Py_GT}, {"__ge__", Py_GE},
     };
-    PyObject *name, *names;
-    if (!PyArg_ParseTuple(args, "UO:order", &name, &names)) {
+    PyObject *name, *plan;
+    if (!PyArg_ParseTuple(args, "UO:order", &name, &plan)) {
         return NULL;
     }
     for (size_t i = 0; i < sizeof(orderings) / sizeof(orderings[0]); i++) {
         if (PyUnicode_CompareWithASCIIString(name, orderings[i].name) == 0) {
-            return make_compare(module, &kind_order, order_call, name, names, orderings[i].op);
+            return make_compare(module, &kind_order, order_call, name, plan,
+                                DM_PLAN_COMPARE_NAMES, orderings[i].op);
         }
     }
     PyErr_Format(PyExc_ValueError,
@@ -301,13 +311,13 @@ dm_make_order(PyObject *module, PyObject *args)
     return NULL;
 }
 
-/* hash(name, names) -> the compiled __hash__. */
+/* hash(name, plan) -> the compiled __hash__ of ``plan.hash_names``. */
 PyObject *
 dm_make_hash(PyObject *module, PyObject *args)
 {
-    PyObject *name, *names;
-    if (!PyArg_ParseTuple(args, "UO:hash", &name, &names)) {
+    PyObject *name, *plan;
+    if (!PyArg_ParseTuple(args, "UO:hash", &name, &plan)) {
         return NULL;
     }
-    return make_compare(module, &kind_hash, hash_call, name, names, 0);
+    return make_compare(module, &kind_hash, hash_call, name, plan, DM_PLAN_HASH_NAMES, 0);
 }

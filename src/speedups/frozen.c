@@ -108,24 +108,51 @@ delattr_call_body(dm_frozen *m, PyObject *const *args, size_t nargsf, PyObject *
 
 DM_GUARDED(delattr_call, dm_frozen)
 
-/* frozen(name, cls, names, error, delete) -> the compiled __setattr__ or __delattr__. */
+/* frozen(name, plan) -> the compiled __setattr__ or __delattr__ (``name``)
+ * of the frozen class ``plan.cls``, whose fields are ``plan.field_names``. */
 PyObject *
 dm_make_frozen(PyObject *module, PyObject *args)
 {
-    PyObject *name, *cls, *names, *error;
-    int delete;
-    if (!PyArg_ParseTuple(args, "UO!O!Op:frozen", &name, &PyType_Type, &cls,
-                          &PyFrozenSet_Type, &names, &error, &delete)) {
+    PyObject *name, *plan;
+    if (!PyArg_ParseTuple(args, "UO:frozen", &name, &plan)) {
         return NULL;
     }
-    dm_frozen *m = (dm_frozen *)dm_function_new(
-        PyModule_GetState(module), delete ? &kind_delattr : &kind_setattr,
-        delete ? delattr_call : setattr_call, name);
+    int delete = PyUnicode_CompareWithASCIIString(name, "__delattr__") == 0;
+    if (!delete && PyUnicode_CompareWithASCIIString(name, "__setattr__") != 0) {
+        PyErr_Format(PyExc_ValueError,
+                     "frozen: %R: expected '__setattr__' or '__delattr__'", name);
+        return NULL;
+    }
+    dm_state *st = dm_ready(module);
+    if (st == NULL) {
+        return NULL;
+    }
+    PyObject *names = NULL;                    /* owned */
+    PyObject *cls = dm_plan_get(st, plan, CLS);  /* owned */
+    if (cls != NULL && !PyType_Check(cls)) {
+        PyErr_SetString(PyExc_TypeError, "frozen: the plan's cls must be a class");
+        goto error;
+    }
+    PyObject *field_names = cls == NULL ? NULL : dm_plan_get(st, plan, FIELD_NAMES);
+    if (field_names == NULL) {
+        goto error;
+    }
+    names = dm_check_names(field_names) < 0 ? NULL : PyFrozenSet_New(field_names);
+    Py_DECREF(field_names);
+    if (names == NULL) {
+        goto error;
+    }
+    dm_frozen *m = (dm_frozen *)dm_function_new(st, delete ? &kind_delattr : &kind_setattr,
+                                                delete ? delattr_call : setattr_call, name);
     if (m == NULL) {
-        return NULL;
+        goto error;
     }
-    m->cls = Py_NewRef(cls);
-    m->names = Py_NewRef(names);
-    m->error = Py_NewRef(error);
+    m->cls = cls;      /* steals */
+    m->names = names;  /* steals */
+    m->error = Py_NewRef(st->hook[DM_HOOK_FROZEN_ERROR]);
     return (PyObject *)m;
+error:
+    Py_XDECREF(cls);
+    Py_XDECREF(names);
+    return NULL;
 }

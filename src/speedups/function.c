@@ -177,8 +177,8 @@ stored_signature(dm_function *f, PyObject *key)
     return f->dict == NULL ? NULL : Py_XNewRef(PyDict_GetItemWithError(f->dict, key));
 }
 
-/* A new signature: make_init's deferred build's, else the factory's for the
- * kind's parameters; an AttributeError where there is neither. */
+/* A new signature: make_init's deferred build's, else the signature hook's
+ * for the kind's parameters; an AttributeError where there is neither. */
 static PyObject *
 make_signature(dm_function *f, dm_state *st)
 {
@@ -189,8 +189,11 @@ make_signature(dm_function *f, dm_state *st)
         return sig;
     }
     const char *const *params = f->kind ? f->kind->params : NULL;
-    if (params == NULL || st->signature_factory == NULL) {
+    if (params == NULL) {
         PyErr_SetString(PyExc_AttributeError, "__signature__");
+        return NULL;
+    }
+    if (dm_configured(st) < 0) {
         return NULL;
     }
     Py_ssize_t n = f->kind->nparams;
@@ -206,9 +209,8 @@ make_signature(dm_function *f, dm_state *st)
         }
         PyTuple_SET_ITEM(names, i, name);
     }
-    /* A strong reference for the call: the factory's Python code may call
-     * set_signature_factory() and drop the module's reference meanwhile. */
-    PyObject *factory = Py_NewRef(st->signature_factory);
+    /* A strong reference for the call: the module may be cleared meanwhile. */
+    PyObject *factory = Py_NewRef(st->hook[DM_HOOK_SIGNATURE]);
     PyObject *sig = PyObject_CallOneArg(factory, names);
     Py_DECREF(factory);
     Py_DECREF(names);
@@ -217,7 +219,7 @@ make_signature(dm_function *f, dm_state *st)
 
 /* ``__signature__``: what attach() stored, else what make_init's deferred
  * build returns, else the signature of the Python closure (``(self, other)``
- * and so on) from the factory _backend.py registers; the last two are made on
+ * and so on) from the signature hook (configure()); the last two are made on
  * first read and kept in __dict__ (inspect reads it before anything else, so
  * signature(), help() and pydoc see the same). Deferring keeps ``inspect``
  * out of class creation: most signatures are never read. */
@@ -268,10 +270,10 @@ function_set_signature(PyObject *self, PyObject *value, void *Py_UNUSED(c))
 PyObject *
 dm_defer_signature(PyObject *module, PyObject *args)
 {
-    dm_state *st = PyModule_GetState(module);
+    dm_state *st = dm_ready(module);
     PyObject *function, *build;
-    if (!PyArg_ParseTuple(args, "O!O:defer_signature", st->function_type, &function,
-                          &build)) {
+    if (st == NULL || !PyArg_ParseTuple(args, "O!O:defer_signature", st->function_type,
+                                        &function, &build)) {
         return NULL;
     }
     Py_XSETREF(((dm_function *)function)->signature_build, Py_NewRef(build));
@@ -283,7 +285,10 @@ dm_defer_signature(PyObject *module, PyObject *args)
 PyObject *
 dm_deferred_signature(PyObject *module, PyObject *obj)
 {
-    dm_state *st = PyModule_GetState(module);
+    dm_state *st = dm_ready(module);
+    if (st == NULL) {
+        return NULL;
+    }
     if (Py_TYPE(obj) == st->function_type
             && ((dm_function *)obj)->signature_build != NULL) {
         return Py_NewRef(((dm_function *)obj)->signature_build);
@@ -486,22 +491,19 @@ dm_function_type_create(PyObject *module)
  * function or a Python function (a relabelled template: named, given the
  * class's qualname and module, then set on the class past DataClassMeta's
  * guard). Anything else (a function wrapped by recursive_repr, say) goes to
- * _methods.attach itself (set_attach_fallback). */
+ * the attach hook, _methods.attach itself. */
 PyObject *
 dm_attach(PyObject *module, PyObject *args)
 {
-    dm_state *st = PyModule_GetState(module);
+    dm_state *st = dm_ready(module);
     PyObject *cls, *name, *function;  /* borrowed */
-    if (!PyArg_ParseTuple(args, "O!UO:attach", &PyType_Type, &cls, &name, &function)) {
+    if (st == NULL
+            || !PyArg_ParseTuple(args, "O!UO:attach", &PyType_Type, &cls, &name, &function)) {
         return NULL;
     }
     int compiled = Py_TYPE(function) == st->function_type;
     if (!compiled && !Py_IS_TYPE(function, &PyFunction_Type)) {
-        if (st->fn_attach_fallback == NULL) {
-            PyErr_SetString(PyExc_TypeError, "attach: not a compiled function");
-            return NULL;
-        }
-        PyObject *fallback = Py_NewRef(st->fn_attach_fallback);
+        PyObject *fallback = Py_NewRef(st->hook[DM_HOOK_ATTACH]);
         PyObject *result = PyObject_CallFunctionObjArgs(fallback, cls, name, function, NULL);
         Py_DECREF(fallback);
         return result;
@@ -537,15 +539,5 @@ dm_attach(PyObject *module, PyObject *args)
     if (PyType_Type.tp_setattro(cls, name, function) < 0) {
         return NULL;
     }
-    Py_RETURN_NONE;
-}
-
-/* set_attach_fallback(f): what attach() calls for anything but a compiled
- * function. */
-PyObject *
-dm_set_attach_fallback(PyObject *module, PyObject *fallback)
-{
-    dm_state *st = PyModule_GetState(module);
-    Py_XSETREF(st->fn_attach_fallback, Py_NewRef(fallback));
     Py_RETURN_NONE;
 }

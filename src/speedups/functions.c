@@ -4,12 +4,13 @@
  * atomic values are returned as they are; data-class instances (anything whose
  * type has __dataclass_fields__), and exact lists, tuples and dicts are
  * rebuilt; everything else (container subclasses, deep copies) goes to the
- * pure _functions._container, which recurses back through this module's
- * asdict/astuple. Reads happen as in the pure code: __dataclass_fields__
- * through the instance, then one getattr per field, in field order, each
- * value converted before the next is read. The field names come from the
- * pure code's cache (_functions._NAMES), checked here as _field_names checks
- * it; a miss calls _field_names, which rebuilds the entry.
+ * container hook (the pure _functions._container), which recurses back
+ * through this module's asdict/astuple. Reads happen as in the pure code:
+ * __dataclass_fields__ through the instance, then one getattr per field, in
+ * field order, each value converted before the next is read. The field names
+ * come from the pure code's cache (the names_cache hook, _functions._NAMES),
+ * checked here as _field_names checks it; a miss calls the names_of hook,
+ * _field_names, which rebuilds the entry. (configure() gave the hooks.)
  */
 
 #include "speedups.h"
@@ -32,7 +33,7 @@ is_atomic(dm_state *st, PyTypeObject *tp)
             || tp == &PyBool_Type || tp == Py_TYPE(Py_None)) {
         return 1;
     }
-    return PySet_Contains(st->fn_atomic, (PyObject *)tp);
+    return PySet_Contains(st->hook[DM_HOOK_ATOMIC_TYPES], (PyObject *)tp);
 }
 
 /* The referent of the weak reference ``ref`` is ``obj``. */
@@ -67,7 +68,8 @@ field_names(dm_state *st, PyObject *cls, PyObject *all_fields)
         if (key == NULL) {
             return NULL;
         }
-        PyObject *entry = PyDict_GetItemWithError(st->fn_names_cache, key);  /* borrowed */
+        PyObject *entry = PyDict_GetItemWithError(st->hook[DM_HOOK_NAMES_CACHE],
+                                                  key);  /* borrowed */
         Py_DECREF(key);
         if (entry == NULL && PyErr_Occurred()) {
             return NULL;
@@ -87,7 +89,7 @@ field_names(dm_state *st, PyObject *cls, PyObject *all_fields)
             }
         }
     }
-    return PyObject_CallFunctionObjArgs(st->fn_field_names, cls, all_fields, NULL);
+    return PyObject_CallFunctionObjArgs(st->hook[DM_HOOK_NAMES_OF], cls, all_fields, NULL);
 }
 
 static PyObject *convert(dm_state *st, PyObject *obj, PyObject *factory, int as_tuple);
@@ -300,7 +302,7 @@ convert(dm_state *st, PyObject *obj, PyObject *factory, int as_tuple)
         }
         else {
             result = PyObject_CallFunctionObjArgs(
-                st->fn_container, obj, (PyObject *)tp,
+                st->hook[DM_HOOK_CONTAINER], obj, (PyObject *)tp,
                 as_tuple ? st->fn_astuple : st->fn_asdict, factory, NULL);
         }
     }
@@ -311,14 +313,13 @@ convert(dm_state *st, PyObject *obj, PyObject *factory, int as_tuple)
 static PyObject *
 entry(PyObject *module, PyObject *const *args, Py_ssize_t nargs, int as_tuple)
 {
-    dm_state *st = PyModule_GetState(module);
+    dm_state *st = dm_ready(module);
+    if (st == NULL) {
+        return NULL;
+    }
     if (nargs != 2) {
         PyErr_Format(PyExc_TypeError, "%s() takes exactly 2 arguments (%zd given)",
                      as_tuple ? "astuple" : "asdict", nargs);
-        return NULL;
-    }
-    if (st->fn_atomic == NULL) {
-        PyErr_SetString(PyExc_RuntimeError, "set_functions() was not called");
         return NULL;
     }
     return convert_value(st, Py_NewRef(args[0]), args[1], as_tuple);
@@ -336,34 +337,6 @@ PyObject *
 dm_astuple(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     return entry(module, args, nargs, 1);
-}
-
-/* set_functions(atomic, names_cache, field_names, container): what the
- * recursion takes from _functions; and this module's own asdict/astuple,
- * which _container calls back. */
-PyObject *
-dm_set_functions(PyObject *module, PyObject *args)
-{
-    PyObject *atomic, *cache, *names, *container;  /* borrowed */
-    if (!PyArg_ParseTuple(args, "O!O!OO:set_functions", &PyFrozenSet_Type, &atomic,
-                          &PyDict_Type, &cache, &names, &container)) {
-        return NULL;
-    }
-    PyObject *own_asdict = PyObject_GetAttrString(module, "asdict");  /* owned */
-    PyObject *own_astuple = own_asdict == NULL ? NULL
-                                               : PyObject_GetAttrString(module, "astuple");
-    if (own_astuple == NULL) {
-        Py_XDECREF(own_asdict);
-        return NULL;
-    }
-    dm_state *st = PyModule_GetState(module);
-    Py_XSETREF(st->fn_atomic, Py_NewRef(atomic));
-    Py_XSETREF(st->fn_names_cache, Py_NewRef(cache));
-    Py_XSETREF(st->fn_field_names, Py_NewRef(names));
-    Py_XSETREF(st->fn_container, Py_NewRef(container));
-    Py_XSETREF(st->fn_asdict, own_asdict);
-    Py_XSETREF(st->fn_astuple, own_astuple);
-    Py_RETURN_NONE;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -411,13 +384,12 @@ static PyObject *
 public_fields_call(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
                    PyObject *kwnames)
 {
-    dm_state *st = PyModule_GetState(module);
-    if (st->fn_fields_slow == NULL || st->field_marker == NULL) {
-        PyErr_SetString(PyExc_RuntimeError, "fields: the module was cleared");
+    dm_state *st = dm_ready(module);
+    if (st == NULL) {
         return NULL;
     }
     if (nargs != 1 || kwnames != NULL) {
-        PyObject *slow = Py_NewRef(st->fn_fields_slow);
+        PyObject *slow = Py_NewRef(st->hook[DM_HOOK_FIELDS]);
         PyObject *result = PyObject_Vectorcall(slow, args, (size_t)nargs, kwnames);
         Py_DECREF(slow);
         return result;
@@ -444,7 +416,7 @@ public_fields_call(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     PyObject *f;                      /* owned, each in turn */
     while (found != NULL && (f = PyIter_Next(it)) != NULL) {
         PyObject *kind = PyObject_GetAttr(f, st->str_field_type);  /* owned */
-        int keep = kind == st->field_marker;
+        int keep = kind == st->hook[DM_HOOK_FIELD_MARKER];
         if (kind == NULL || (keep && PyList_Append(found, f) < 0)) {
             Py_CLEAR(found);
         }
@@ -461,25 +433,10 @@ public_fields_call(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     return result;
 }
 
-static PyMethodDef public_fields_def = {
+PyMethodDef dm_public_fields_def = {
     "fields", (PyCFunction)(void (*)(void))public_fields_call, METH_FASTCALL | METH_KEYWORDS,
     "fields($module, class_or_instance)\n--\n\n"
     "The fields of a data class or instance, as a tuple of ``Field``.\n\n"
     "ClassVar and InitVar pseudo-fields are left out. Raises ``TypeError`` for\n"
     "anything that is not a data class or an instance of one.",
 };
-
-/* public_fields(marker, slow) -> the C ``fields()``, named as the package's
- * (``dataclass_meta.fields``). */
-PyObject *
-dm_public_fields(PyObject *module, PyObject *args)
-{
-    PyObject *marker, *slow;  /* borrowed */
-    if (!PyArg_ParseTuple(args, "OO:public_fields", &marker, &slow)) {
-        return NULL;
-    }
-    dm_state *st = PyModule_GetState(module);
-    Py_XSETREF(st->field_marker, Py_NewRef(marker));
-    Py_XSETREF(st->fn_fields_slow, Py_NewRef(slow));
-    return dm_package_function(module, &public_fields_def);
-}

@@ -26,8 +26,8 @@ typedef struct {
     int frozen, post_init;
     int exact;               /* every parameter positional and stored as it is */
     PyObject *binder;        /* owned: the Python binder, raises call errors */
-    PyObject *factory_marker;/* owned: dataclasses._HAS_DEFAULT_FACTORY */
-    PyObject *no_default;    /* owned: the marker for "no default" */
+    PyObject *factory_marker;/* owned: the factory_marker hook (a factory is due) */
+    PyObject *no_default;    /* owned: the no_default hook (no default) */
     PyObject *take_self;     /* owned: take_self(kwargs) for a call without self */
     dm_layout_cache cache;
     /* a class with converters or validators (after the fields every call reads) */
@@ -35,7 +35,7 @@ typedef struct {
     PyObject *converters;    /* owned tuple per step (converter or None), or NULL:
                                 then init_assign_converting stores */
     PyObject *validations;   /* owned tuple of (step index, field, validators), or NULL */
-    PyObject *kept;          /* owned: _convert.Kept, replace()'s unconverted value */
+    PyObject *kept;          /* owned: the kept hook, replace()'s unconverted value */
 } dm_init;
 
 static int
@@ -368,37 +368,21 @@ done:
 
 DM_GUARDED(init_call, dm_init)
 
-/* The plan's attributes, read once each, in this order (owned references). */
-enum {
-    P_NAMES, P_NPOS, P_DEFAULTS, P_STEPS, P_INITVARS, P_UNBOUND, P_FROZEN, P_POST_INIT,
-    P_BINDER, P_MARKER, P_NO_DEFAULT, P_TAKE_SELF, P_CONVERTERS, P_VALIDATIONS, P_DIRECT,
-    P_KEPT, P_COUNT
-};
-static const char *const PLAN[P_COUNT] = {
-    "names", "n_positional", "defaults", "steps", "initvars", "unbound", "frozen",
-    "has_post_init", "binder", "factory_marker", "no_default", "take_self", "converters",
-    "validations", "direct", "kept",
-};
+/* The plan's attributes init() reads, once each, in this order. */
+#define INIT_READS(X)                                                          \
+    X(NAMES) X(N_POSITIONAL) X(DEFAULTS) X(STEPS) X(INITVARS) X(UNBOUND) X(FROZEN) \
+    X(HAS_POST_INIT) X(BINDER) X(TAKE_SELF) X(CONVERTERS) X(VALIDATIONS) X(DIRECT)
+#define INIT_P(id) P_##id,
+#define INIT_ID(id) DM_PLAN_##id,
+enum { INIT_READS(INIT_P) P_COUNT };
+static const int PLAN_ID[P_COUNT] = {INIT_READS(INIT_ID)};
+#undef INIT_P
+#undef INIT_ID
 
-/* The names of the plan's attributes, interned, in PLAN's order. */
-PyObject *
-dm_plan_attrs(void)
-{
-    PyObject *attrs = PyTuple_New(P_COUNT);
-    for (int i = 0; attrs != NULL && i < P_COUNT; i++) {
-        PyObject *name = PyUnicode_InternFromString(PLAN[i]);
-        if (name == NULL) {
-            Py_CLEAR(attrs);
-            break;
-        }
-        PyTuple_SET_ITEM(attrs, i, name);
-    }
-    return attrs;
-}
-
-/* Checks the plan's values and fills ``m`` from them (borrowed here). */
+/* Checks the plan's values and fills ``m`` from them (borrowed here) and
+ * from the hooks of ``st`` (configured). */
 static int
-init_fill(dm_init *m, PyObject **plan)
+init_fill(dm_init *m, dm_state *st, PyObject **plan)
 {
     PyObject *names = plan[P_NAMES], *defaults = plan[P_DEFAULTS], *steps = plan[P_STEPS];
     PyObject *initvars = plan[P_INITVARS];
@@ -410,7 +394,7 @@ init_fill(dm_init *m, PyObject **plan)
         return -1;
     }
     Py_ssize_t n = PyTuple_GET_SIZE(names);
-    Py_ssize_t npos = PyLong_AsSsize_t(plan[P_NPOS]);
+    Py_ssize_t npos = PyLong_AsSsize_t(plan[P_N_POSITIONAL]);
     if (npos == -1 && PyErr_Occurred()) {
         return -1;
     }
@@ -428,7 +412,7 @@ init_fill(dm_init *m, PyObject **plan)
         }
     }
     int frozen = PyObject_IsTrue(plan[P_FROZEN]);
-    int post_init = PyObject_IsTrue(plan[P_POST_INIT]);
+    int post_init = PyObject_IsTrue(plan[P_HAS_POST_INIT]);
     int direct = PyObject_IsTrue(plan[P_DIRECT]);
     if (frozen < 0 || post_init < 0 || direct < 0) {
         return -1;
@@ -437,9 +421,9 @@ init_fill(dm_init *m, PyObject **plan)
     PyObject *converters = plan[P_CONVERTERS], *validations = plan[P_VALIDATIONS];
     int converting = converters != Py_None;
     if (converting && (!PyTuple_Check(converters) || PyTuple_GET_SIZE(converters) != nsteps
-                       || !PyTuple_Check(validations) || !PyType_Check(plan[P_KEPT]))) {
-        PyErr_SetString(PyExc_TypeError, "init: converters must be a tuple per step, "
-                        "validations a tuple and kept a type");
+                       || !PyTuple_Check(validations))) {
+        PyErr_SetString(PyExc_TypeError, "init: converters must be a tuple per step and "
+                        "validations a tuple");
         return -1;
     }
     for (Py_ssize_t v = 0; converting && v < PyTuple_GET_SIZE(validations); v++) {
@@ -500,14 +484,14 @@ init_fill(dm_init *m, PyObject **plan)
         m->exact &= m->step[s].index >= 0 && m->step[s].factory == NULL;
     }
     m->binder = Py_NewRef(plan[P_BINDER]);
-    m->factory_marker = Py_NewRef(plan[P_MARKER]);
-    m->no_default = Py_NewRef(plan[P_NO_DEFAULT]);
     m->take_self = Py_NewRef(plan[P_TAKE_SELF]);
+    m->factory_marker = Py_NewRef(st->hook[DM_HOOK_FACTORY_MARKER]);
+    m->no_default = Py_NewRef(st->hook[DM_HOOK_NO_DEFAULT]);
     m->direct = direct;
     if (converting) {
         m->converters = Py_NewRef(converters);
         m->validations = Py_NewRef(validations);
-        m->kept = Py_NewRef(plan[P_KEPT]);
+        m->kept = Py_NewRef(st->hook[DM_HOOK_KEPT]);
     }
     return 0;
 bad_step:
@@ -517,12 +501,10 @@ bad_step:
     return -1;
 }
 
-/* init(name, plan) -> the compiled __init__. ``plan`` has the attributes
- * names, n_positional, defaults, steps, initvars, unbound, frozen,
- * has_post_init, binder, factory_marker, no_default, take_self, converters,
- * validations, direct, kept (see _init.py); steps are (field name, parameter
- * index or -1, factory or None) in field order; converters None, or per step
- * its converter or None. */
+/* init(name, plan) -> the compiled __init__, from the plan's attributes
+ * (INIT_READS; see _init.InitPlan): steps are (field name, parameter index or
+ * -1, factory or None) in field order; converters None, or per step its
+ * converter or None. */
 PyObject *
 dm_make_init(PyObject *module, PyObject *args)
 {
@@ -530,11 +512,14 @@ dm_make_init(PyObject *module, PyObject *args)
     if (!PyArg_ParseTuple(args, "UO:init", &name, &source)) {
         return NULL;
     }
-    dm_state *st = PyModule_GetState(module);
+    dm_state *st = dm_ready(module);
+    if (st == NULL) {
+        return NULL;
+    }
     PyObject *plan[P_COUNT] = {NULL};  /* owned */
     PyObject *result = NULL;
     for (int i = 0; i < P_COUNT; i++) {
-        plan[i] = PyObject_GetAttr(source, PyTuple_GET_ITEM(st->plan_attrs, i));
+        plan[i] = PyObject_GetAttr(source, st->plan_attr[PLAN_ID[i]]);
         if (plan[i] == NULL) {
             goto done;
         }
@@ -543,7 +528,7 @@ dm_make_init(PyObject *module, PyObject *args)
     if (m == NULL) {
         goto done;
     }
-    if (init_fill(m, plan) < 0) {
+    if (init_fill(m, st, plan) < 0) {
         Py_DECREF(m);
         goto done;
     }

@@ -2,9 +2,10 @@
  *
  * Each import (in each interpreter) runs module_exec on a fresh module object
  * whose state holds everything the extension keeps: the compiled_function
- * type, interned names, object's __class__ descriptor and the signature
- * factory. Nothing is shared between interpreters, so the module declares
- * support for subinterpreters with their own GIL.
+ * type, interned names (the contract's among them), object's __class__
+ * descriptor, and the hooks that configure() reads. Nothing is shared
+ * between interpreters, so the module declares support for subinterpreters
+ * with their own GIL.
  */
 
 #include "speedups.h"
@@ -14,20 +15,17 @@ module_traverse(PyObject *module, visitproc visit, void *arg)
 {
     dm_state *st = PyModule_GetState(module);
     Py_VISIT(st->function_type);
-    Py_VISIT(st->signature_factory);
+    Py_VISIT(st->cached_type);
     Py_VISIT(st->object_class);
-    Py_VISIT(st->plan_attrs);
-    Py_VISIT(st->fn_atomic);
-    Py_VISIT(st->fn_names_cache);
-    Py_VISIT(st->fn_field_names);
-    Py_VISIT(st->fn_container);
+    for (int i = 0; i < DM_PLAN_COUNT; i++) {
+        Py_VISIT(st->plan_attr[i]);
+    }
+    for (int i = 0; i < DM_HOOK_COUNT; i++) {
+        Py_VISIT(st->hook_attr[i]);
+        Py_VISIT(st->hook[i]);
+    }
     Py_VISIT(st->fn_asdict);
     Py_VISIT(st->fn_astuple);
-    Py_VISIT(st->fn_replace_slow);
-    Py_VISIT(st->fn_fields_slow);
-    Py_VISIT(st->fn_attach_fallback);
-    Py_VISIT(st->field_marker);
-    Py_VISIT(st->cached_type);
     return 0;
 }
 
@@ -35,14 +33,17 @@ static int
 module_clear(PyObject *module)
 {
     dm_state *st = PyModule_GetState(module);
+    st->configured = 0;
     Py_CLEAR(st->function_type);
-    Py_CLEAR(st->signature_factory);
+    Py_CLEAR(st->cached_type);
     Py_CLEAR(st->object_class);
-    Py_CLEAR(st->plan_attrs);
-    Py_CLEAR(st->fn_atomic);
-    Py_CLEAR(st->fn_names_cache);
-    Py_CLEAR(st->fn_field_names);
-    Py_CLEAR(st->fn_container);
+    for (int i = 0; i < DM_PLAN_COUNT; i++) {
+        Py_CLEAR(st->plan_attr[i]);
+    }
+    for (int i = 0; i < DM_HOOK_COUNT; i++) {
+        Py_CLEAR(st->hook_attr[i]);
+        Py_CLEAR(st->hook[i]);
+    }
     Py_CLEAR(st->fn_asdict);
     Py_CLEAR(st->fn_astuple);
     Py_CLEAR(st->str_class);
@@ -60,14 +61,9 @@ module_clear(PyObject *module)
     Py_CLEAR(st->str_items);
     Py_CLEAR(st->str_replace_entry);
     Py_CLEAR(st->str_field_type);
-    Py_CLEAR(st->str_module);
-    Py_CLEAR(st->fn_attach_fallback);
     Py_CLEAR(st->str_values);
     Py_CLEAR(st->str_value);
-    Py_CLEAR(st->fn_replace_slow);
-    Py_CLEAR(st->fn_fields_slow);
-    Py_CLEAR(st->field_marker);
-    Py_CLEAR(st->cached_type);
+    Py_CLEAR(st->str_module);
     return 0;
 }
 
@@ -82,6 +78,52 @@ intern(PyObject **slot, const char *text)
 {
     *slot = PyUnicode_InternFromString(text);
     return *slot == NULL ? -1 : 0;
+}
+
+#define DM_ATTR_TEXT(id, text) text,
+static const char *const PLAN_TEXT[DM_PLAN_COUNT] = {DM_PLAN_ATTRS(DM_ATTR_TEXT)};
+static const char *const HOOK_TEXT[DM_HOOK_COUNT] = {DM_HOOK_ATTRS(DM_ATTR_TEXT)};
+#undef DM_ATTR_TEXT
+
+/* The contract's names, interned into ``slots``, and exported as the tuple
+ * ``export`` of the module: 0, or -1. */
+static int
+contract_names(PyObject *module, PyObject **slots, const char *const *text, int n,
+               const char *export)
+{
+    PyObject *names = PyTuple_New(n);  /* owned */
+    if (names == NULL) {
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        if (intern(&slots[i], text[i]) < 0) {
+            Py_DECREF(names);
+            return -1;
+        }
+        PyTuple_SET_ITEM(names, i, Py_NewRef(slots[i]));
+    }
+    int rc = PyModule_AddObjectRef(module, export, names);
+    Py_DECREF(names);
+    return rc;
+}
+
+/* The package's public function ``def`` (``__module__`` is ``dataclass_meta``,
+ * as the Python function it stands for), as the module's attribute ``attr``. */
+static int
+add_package_function(PyObject *module, PyMethodDef *def, const char *attr)
+{
+    PyObject *package = PyUnicode_FromString("dataclass_meta");  /* owned */
+    if (package == NULL) {
+        return -1;
+    }
+    PyObject *f = PyCFunction_NewEx(def, module, package);  /* owned */
+    Py_DECREF(package);
+    if (f == NULL) {
+        return -1;
+    }
+    int rc = PyModule_AddObjectRef(module, attr, f);
+    Py_DECREF(f);
+    return rc;
 }
 
 static int
@@ -104,7 +146,11 @@ module_exec(PyObject *module)
             || intern(&st->str_field_type, "_field_type") < 0
             || intern(&st->str_values, "values") < 0
             || intern(&st->str_value, "value") < 0
-            || intern(&st->str_module, "__module__") < 0) {
+            || intern(&st->str_module, "__module__") < 0
+            || contract_names(module, st->plan_attr, PLAN_TEXT, DM_PLAN_COUNT,
+                              "PLAN_ATTRS") < 0
+            || contract_names(module, st->hook_attr, HOOK_TEXT, DM_HOOK_COUNT,
+                              "HOOK_ATTRS") < 0) {
         return -1;
     }
     st->object_class = _PyType_Lookup(&PyBaseObject_Type, st->str_class);  /* borrowed */
@@ -113,8 +159,11 @@ module_exec(PyObject *module)
         return -1;
     }
     Py_INCREF(st->object_class);  /* now owned by the state */
-    st->plan_attrs = dm_plan_attrs();
-    if (st->plan_attrs == NULL) {
+    /* this module's own asdict/astuple (its methods exist before exec),
+     * which the container hook calls back */
+    st->fn_asdict = PyObject_GetAttrString(module, "asdict");
+    st->fn_astuple = PyObject_GetAttrString(module, "astuple");
+    if (st->fn_asdict == NULL || st->fn_astuple == NULL) {
         return -1;
     }
     st->function_type = dm_function_type_create(module);
@@ -122,72 +171,100 @@ module_exec(PyObject *module)
         return -1;
     }
     st->cached_type = dm_cached_type_create(module);
-    if (st->cached_type == NULL || PyModule_AddFunctions(module, dm_perclass_methods) < 0) {
+    if (st->cached_type == NULL || PyModule_AddFunctions(module, dm_perclass_methods) < 0
+            || add_package_function(module, &dm_public_replace_def, "public_replace") < 0
+            || add_package_function(module, &dm_public_fields_def, "public_fields") < 0) {
         return -1;
     }
     return PyModule_AddType(module, st->function_type);
 }
 
-/* A module-level function of this module presented as the package's own
- * (``__module__`` is ``dataclass_meta``), as the Python function it stands for. */
-PyObject *
-dm_package_function(PyObject *module, PyMethodDef *def)
+int
+dm_configured(dm_state *st)
 {
-    PyObject *package = PyUnicode_FromString("dataclass_meta");  /* owned */
-    if (package == NULL) {
-        return NULL;
+    if (!st->configured) {
+        PyErr_SetString(PyExc_RuntimeError,
+                        "dataclass_meta._speedups: configure() was not called "
+                        "(or the module was cleared)");
+        return -1;
     }
-    PyObject *f = PyCFunction_NewEx(def, module, package);
-    Py_DECREF(package);
-    return f;
+    return 0;
 }
 
-/* set_signature_factory(f): ``f(param_names) -> inspect.Signature``. */
-static PyObject *
-set_signature_factory(PyObject *module, PyObject *factory)
+dm_state *
+dm_ready(PyObject *module)
 {
     dm_state *st = PyModule_GetState(module);
-    Py_XSETREF(st->signature_factory, Py_NewRef(factory));
+    return dm_configured(st) < 0 ? NULL : st;
+}
+
+/* configure(hooks): reads every hook (DM_HOOK_ATTRS) of ``hooks`` into the
+ * state, once; nothing is kept unless all were read and checked. */
+static PyObject *
+configure(PyObject *module, PyObject *hooks)
+{
+    dm_state *st = PyModule_GetState(module);
+    if (st->configured || st->function_type == NULL) {  /* or cleared: no names */
+        PyErr_SetString(PyExc_RuntimeError,
+                        "configure: already configured (or the module was cleared)");
+        return NULL;
+    }
+    PyObject *read[DM_HOOK_COUNT] = {NULL};  /* owned */
+    for (int i = 0; i < DM_HOOK_COUNT; i++) {
+        read[i] = PyObject_GetAttr(hooks, st->hook_attr[i]);
+        if (read[i] == NULL) {
+            goto error;
+        }
+    }
+    if (!PyFrozenSet_Check(read[DM_HOOK_ATOMIC_TYPES])
+            || !PyDict_Check(read[DM_HOOK_NAMES_CACHE])
+            || !PyType_Check(read[DM_HOOK_KEPT])) {
+        PyErr_SetString(PyExc_TypeError, "configure: atomic_types must be a frozenset, "
+                        "names_cache a dict and kept a type");
+        goto error;
+    }
+    for (int i = 0; i < DM_HOOK_COUNT; i++) {
+        Py_XSETREF(st->hook[i], read[i]);  /* steals; NULL before, unless cleared */
+    }
+    st->configured = 1;
     Py_RETURN_NONE;
+error:
+    for (int i = 0; i < DM_HOOK_COUNT; i++) {
+        Py_XDECREF(read[i]);
+    }
+    return NULL;
 }
 
 static PyMethodDef module_methods[] = {
-    {"eq", dm_make_eq, METH_VARARGS, "eq(name, names): a compiled __eq__."},
+    {"configure", configure, METH_O,
+     "configure(hooks): what the core calls back or compares with, read once from "
+     "hooks' attributes (HOOK_ATTRS)."},
+    {"eq", dm_make_eq, METH_VARARGS, "eq(name, plan): a compiled __eq__."},
     {"order", dm_make_order, METH_VARARGS,
-     "order(name, names): the compiled ordering name ('__lt__', '__le__', '__gt__', "
+     "order(name, plan): the compiled ordering name ('__lt__', '__le__', '__gt__', "
      "'__ge__')."},
-    {"hash", dm_make_hash, METH_VARARGS, "hash(name, names): a compiled __hash__."},
-    {"repr", dm_make_repr, METH_VARARGS, "repr(name, names, guarded): a compiled __repr__."},
-    {"init", dm_make_init, METH_VARARGS,
-     "init(name, plan): a compiled __init__ from the plan's attributes (see _init.py)."},
-    {"set_signature_factory", set_signature_factory, METH_O,
-     "set_signature_factory(f): f(param_names) builds the small methods' signatures."},
+    {"hash", dm_make_hash, METH_VARARGS, "hash(name, plan): a compiled __hash__."},
+    {"repr", dm_make_repr, METH_VARARGS,
+     "repr(name, plan): a compiled __repr__ with reprlib's recursion guard."},
+    {"unguarded_repr", dm_make_unguarded_repr, METH_VARARGS,
+     "unguarded_repr(name, plan): a compiled __repr__ without the guard."},
+    {"init", dm_make_init, METH_VARARGS, "init(name, plan): a compiled __init__."},
+    {"frozen", dm_make_frozen, METH_VARARGS,
+     "frozen(name, plan): a frozen class's compiled name ('__setattr__' or "
+     "'__delattr__')."},
+    {"replace", dm_make_replace, METH_VARARGS,
+     "replace(name, plan): a compiled __replace__ (name '__replace__') or what "
+     "replace() calls with (self, changes) (name 'replace')."},
     {"attach", dm_attach, METH_VARARGS,
      "attach(cls, name, function): _methods.attach in C for a compiled function."},
-    {"set_attach_fallback", dm_set_attach_fallback, METH_O,
-     "set_attach_fallback(f): what attach() calls for anything else."},
     {"defer_signature", dm_defer_signature, METH_VARARGS,
      "defer_signature(function, build): build() makes its __signature__ on first read."},
     {"deferred_signature", dm_deferred_signature, METH_O,
      "deferred_signature(obj): what defer_signature() gave obj, else None."},
-    {"frozen", dm_make_frozen, METH_VARARGS,
-     "frozen(name, cls, names, error, delete): a frozen __setattr__/__delattr__."},
-    {"replace", dm_make_replace, METH_VARARGS,
-     "replace(name, cls, own, prepare, slow, by_dict): a compiled __replace__, or "
-     "(by_dict) what replace() calls with (self, changes)."},
-    {"public_replace", dm_public_replace, METH_O,
-     "public_replace(slow) -> replace(obj, /, **changes), calling slow(obj, changes) "
-     "for an object without its class's own entry."},
-    {"public_fields", dm_public_fields, METH_VARARGS,
-     "public_fields(marker, slow) -> fields(class_or_instance): the fields whose "
-     "_field_type is marker; slow(...) takes any other call."},
     {"asdict", (PyCFunction)(void (*)(void))dm_asdict, METH_FASTCALL,
-     "asdict(obj, dict_factory): _functions._asdict."},
+     "asdict(obj, dict_factory): _functions.pure_asdict."},
     {"astuple", (PyCFunction)(void (*)(void))dm_astuple, METH_FASTCALL,
-     "astuple(obj, tuple_factory): _functions._astuple."},
-    {"set_functions", dm_set_functions, METH_VARARGS,
-     "set_functions(atomic, names_cache, field_names, container): what asdict and "
-     "astuple take from _functions."},
+     "astuple(obj, tuple_factory): _functions.pure_astuple."},
     {"construct", dm_construct, METH_O,
      "construct(cls) -> bool: C(...) allocates and runs __init__ (compiled, or a "
      "Python function) directly where type.__call__ would do just that."},

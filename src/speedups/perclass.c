@@ -111,8 +111,9 @@ cache_hash_call(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *
 static PyObject *
 perclass_cache_hash(PyObject *module, PyObject *args)
 {
+    dm_state *st = dm_ready(module);
     PyObject *name, *hash, *member;  /* borrowed */
-    if (!PyArg_ParseTuple(args, "UOO:cache_hash", &name, &hash, &member)) {
+    if (st == NULL || !PyArg_ParseTuple(args, "UOO:cache_hash", &name, &hash, &member)) {
         return NULL;
     }
     Py_ssize_t offset = perclass_slot_offset(member, name);
@@ -123,8 +124,8 @@ perclass_cache_hash(PyObject *module, PyObject *args)
         PyErr_SetString(PyExc_TypeError, "cache_hash: the hash must be callable");
         return NULL;
     }
-    dm_cache_hash *m = (dm_cache_hash *)dm_function_new(
-        PyModule_GetState(module), &kind_cache_hash, cache_hash_call, name);
+    dm_cache_hash *m = (dm_cache_hash *)dm_function_new(st, &kind_cache_hash,
+                                                        cache_hash_call, name);
     if (m == NULL) {
         return NULL;
     }
@@ -345,8 +346,9 @@ dm_cached_type_create(PyObject *module)
 static PyObject *
 perclass_cached_property(PyObject *module, PyObject *args)
 {
+    dm_state *st = dm_ready(module);
     PyObject *func, *slot;  /* borrowed */
-    if (!PyArg_ParseTuple(args, "OU:cached_property", &func, &slot)) {
+    if (st == NULL || !PyArg_ParseTuple(args, "OU:cached_property", &func, &slot)) {
         return NULL;
     }
     if (!PyCallable_Check(func)) {
@@ -357,7 +359,7 @@ perclass_cached_property(PyObject *module, PyObject *args)
     if (doc == NULL) {
         return NULL;
     }
-    PyTypeObject *tp = ((dm_state *)PyModule_GetState(module))->cached_type;
+    PyTypeObject *tp = st->cached_type;
     dm_cached *c = (dm_cached *)tp->tp_alloc(tp, 0);  /* zero-filled, tracked */
     if (c == NULL) {
         Py_DECREF(doc);

@@ -303,28 +303,57 @@ replace_call_body(dm_replace *m, PyObject *const *args, size_t nargsf, PyObject 
 
 DM_GUARDED(replace_call, dm_replace)
 
-/* replace(name, cls, own, prepare, slow, by_dict) -> a compiled __replace__
- * (``by_dict`` false) or what replace() calls with (self, changes). */
+/* replace(name, plan) -> a compiled __replace__ (``name`` '__replace__') or
+ * what replace() calls with (self, changes) (``name`` 'replace'), for the
+ * class ``plan.cls`` and its __dataclass_fields__ now. */
 PyObject *
 dm_make_replace(PyObject *module, PyObject *args)
 {
-    PyObject *name, *cls, *own, *prepare, *slow;
-    int by_dict;
-    if (!PyArg_ParseTuple(args, "UO!O!OOp:replace", &name, &PyType_Type, &cls,
-                          &PyDict_Type, &own, &prepare, &slow, &by_dict)) {
+    PyObject *name, *plan;
+    if (!PyArg_ParseTuple(args, "UO:replace", &name, &plan)) {
         return NULL;
     }
-    dm_replace *m = (dm_replace *)dm_function_new(PyModule_GetState(module), &kind_replace,
-                                                  replace_call, name);
+    int by_dict = PyUnicode_CompareWithASCIIString(name, "replace") == 0;
+    if (!by_dict && PyUnicode_CompareWithASCIIString(name, "__replace__") != 0) {
+        PyErr_Format(PyExc_ValueError, "replace: %R: expected '__replace__' or 'replace'",
+                     name);
+        return NULL;
+    }
+    dm_state *st = dm_ready(module);
+    if (st == NULL) {
+        return NULL;
+    }
+    PyObject *own = NULL;                        /* owned */
+    PyObject *cls = dm_plan_get(st, plan, CLS);  /* owned */
+    if (cls == NULL) {
+        return NULL;
+    }
+    if (!PyType_Check(cls)) {
+        PyErr_SetString(PyExc_TypeError, "replace: the plan's cls must be a class");
+        goto error;
+    }
+    own = PyObject_GetAttr(cls, st->str_dataclass_fields);
+    if (own == NULL) {
+        goto error;
+    }
+    if (!PyDict_Check(own)) {
+        PyErr_SetString(PyExc_TypeError, "replace: __dataclass_fields__ must be a dict");
+        goto error;
+    }
+    dm_replace *m = (dm_replace *)dm_function_new(st, &kind_replace, replace_call, name);
     if (m == NULL) {
-        return NULL;
+        goto error;
     }
-    m->cls = Py_NewRef(cls);
-    m->own = Py_NewRef(own);
-    m->prepare = Py_NewRef(prepare);
-    m->slow = Py_NewRef(slow);
+    m->cls = cls;  /* steals */
+    m->own = own;  /* steals */
+    m->prepare = Py_NewRef(st->hook[DM_HOOK_REPLACE_PREPARE]);
+    m->slow = Py_NewRef(st->hook[DM_HOOK_REPLACE_BY_FIELDS]);
     m->by_dict = by_dict;
     return (PyObject *)m;
+error:
+    Py_DECREF(cls);
+    Py_XDECREF(own);
+    return NULL;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -333,14 +362,14 @@ dm_make_replace(PyObject *module, PyObject *args)
 
 /* As _functions.replace: the entry ``type(obj)._dataclass_replace`` is
  * (class, what to call with (obj, changes)) where the class is type(obj)
- * itself; anything else goes to ``slow(obj, changes)``. */
+ * itself; anything else goes to the replace_unregistered hook, with
+ * ``(obj, changes)``. */
 static PyObject *
 public_replace_call(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
                     PyObject *kwnames)
 {
-    dm_state *st = PyModule_GetState(module);
-    if (st->fn_replace_slow == NULL) {
-        PyErr_SetString(PyExc_RuntimeError, "replace: the module was cleared");
+    dm_state *st = dm_ready(module);
+    if (st == NULL) {
         return NULL;
     }
     PyObject *changes = replace_changes(args, nargs, kwnames, NULL, "obj");  /* owned */
@@ -360,7 +389,7 @@ public_replace_call(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
         result = PyObject_Vectorcall(PyTuple_GET_ITEM(entry, 1), call, 2, NULL);
     }
     else {
-        PyObject *slow = Py_NewRef(st->fn_replace_slow);
+        PyObject *slow = Py_NewRef(st->hook[DM_HOOK_REPLACE_UNREGISTERED]);
         result = PyObject_Vectorcall(slow, call, 2, NULL);
         Py_DECREF(slow);
     }
@@ -370,7 +399,7 @@ done:
     return result;
 }
 
-static PyMethodDef public_replace_def = {
+PyMethodDef dm_public_replace_def = {
     "replace", (PyCFunction)(void (*)(void))public_replace_call, METH_FASTCALL | METH_KEYWORDS,
     "replace($module, obj, /, **changes)\n--\n\n"
     "A new instance like ``obj`` with some fields changed, through ``__init__``.\n\n"
@@ -378,13 +407,3 @@ static PyMethodDef public_replace_def = {
     "changed (``TypeError``), and an InitVar without a default must be given.\n"
     "``copy.replace(obj, ...)`` (3.13+) does the same.",
 };
-
-/* public_replace(slow) -> the C ``replace()`` of this module, named as the
- * package's (``dataclass_meta.replace``). */
-PyObject *
-dm_public_replace(PyObject *module, PyObject *slow)
-{
-    dm_state *st = PyModule_GetState(module);
-    Py_XSETREF(st->fn_replace_slow, Py_NewRef(slow));
-    return dm_package_function(module, &public_replace_def);
-}

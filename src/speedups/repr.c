@@ -154,23 +154,29 @@ repr_call_body(dm_repr *m, PyObject *const *args, size_t nargsf, PyObject *kwnam
 
 DM_GUARDED(repr_call, dm_repr)
 
-/* repr(name, names, guarded) -> the compiled __repr__ (with the guard, or
- * the inner one that the guarded one names as __wrapped__). */
-PyObject *
-dm_make_repr(PyObject *module, PyObject *args)
+/* The compiled __repr__ of ``plan.repr_names``, with reprlib's guard or
+ * without (the inner one that the guarded one names as __wrapped__). */
+static PyObject *
+make_repr(PyObject *module, PyObject *args, int guarded)
 {
-    PyObject *name, *names;
-    int guarded;
-    if (!PyArg_ParseTuple(args, "UOp:repr", &name, &names, &guarded)
-            || dm_check_names(names) < 0) {
+    PyObject *name, *plan;
+    if (!PyArg_ParseTuple(args, guarded ? "UO:repr" : "UO:unguarded_repr", &name, &plan)) {
         return NULL;
     }
-    Py_ssize_t n = PyTuple_GET_SIZE(names);
-    PyObject *pieces;
+    dm_state *st = dm_ready(module);
+    if (st == NULL) {
+        return NULL;
+    }
+    PyObject *names = dm_plan_get(st, plan, REPR_NAMES);  /* owned */
+    if (names == NULL) {
+        return NULL;
+    }
+    PyObject *pieces = NULL;  /* owned */
+    Py_ssize_t n = dm_check_names(names) < 0 ? -1 : PyTuple_GET_SIZE(names);
     if (n == 0) {
         pieces = Py_BuildValue("(s)", "()");
     }
-    else {
+    else if (n > 0) {
         pieces = PyTuple_New(n + 1);
         for (Py_ssize_t i = 0; pieces != NULL && i <= n; i++) {
             PyObject *piece = i == n ? PyUnicode_FromString(")")
@@ -183,17 +189,29 @@ dm_make_repr(PyObject *module, PyObject *args)
             PyTuple_SET_ITEM(pieces, i, piece);
         }
     }
-    if (pieces == NULL) {
-        return NULL;
-    }
-    dm_repr *m = (dm_repr *)dm_function_new(PyModule_GetState(module), &kind_repr,
-                                            repr_call, name);
+    dm_repr *m = pieces == NULL ? NULL
+                 : (dm_repr *)dm_function_new(st, &kind_repr, repr_call, name);
     if (m == NULL) {
-        Py_DECREF(pieces);
+        Py_XDECREF(pieces);
+        Py_DECREF(names);
         return NULL;
     }
-    m->names = Py_NewRef(names);
-    m->pieces = pieces;  /* owned */
+    m->names = names;    /* steals */
+    m->pieces = pieces;  /* steals */
     m->guarded = guarded;
     return (PyObject *)m;
+}
+
+/* repr(name, plan) -> the guarded compiled __repr__. */
+PyObject *
+dm_make_repr(PyObject *module, PyObject *args)
+{
+    return make_repr(module, args, 1);
+}
+
+/* unguarded_repr(name, plan) -> the compiled __repr__ without the guard. */
+PyObject *
+dm_make_unguarded_repr(PyObject *module, PyObject *args)
+{
+    return make_repr(module, args, 0);
 }

@@ -37,31 +37,98 @@
 #include <structmember.h>
 
 /* ------------------------------------------------------------------------ */
+/* The contract with the Python side                                         */
+/* ------------------------------------------------------------------------ */
+
+/* Everything the package hands the core is read by attribute, and each
+ * attribute's name is written here only (the Python side writes them once
+ * too, in _backend.py: PLAN_ATTRS and HOOKS; the module exports these lists
+ * as ``PLAN_ATTRS`` and ``HOOK_ATTRS`` for the tests to compare):
+ *
+ *   a plan: each constructor ``kind(name, plan)`` reads what its method needs
+ *   of the class (``_plan.Plan``; init reads ``_init.InitPlan``) once, at class
+ *   creation, into the method's own fields: no call reads a plan;
+ *
+ *   the hooks: ``configure(hooks)``, called once when the package loads the
+ *   module, reads the callbacks and constants the core calls or compares
+ *   with into the module's state. Nothing that needs them runs before. */
+#define DM_PLAN_ATTRS(X)                                                      \
+    X(CLS, "cls")                       /* frozen, replace */                 \
+    X(FIELD_NAMES, "field_names")       /* frozen */                          \
+    X(REPR_NAMES, "repr_names")         /* repr */                            \
+    X(COMPARE_NAMES, "compare_names")   /* eq, order */                       \
+    X(HASH_NAMES, "hash_names")         /* hash */                            \
+    X(NAMES, "names")                   /* init, from here on */              \
+    X(N_POSITIONAL, "n_positional")                                           \
+    X(DEFAULTS, "defaults")                                                   \
+    X(STEPS, "steps")                                                         \
+    X(INITVARS, "initvars")                                                   \
+    X(UNBOUND, "unbound")                                                     \
+    X(FROZEN, "frozen")                                                       \
+    X(HAS_POST_INIT, "has_post_init")                                         \
+    X(BINDER, "binder")                                                       \
+    X(TAKE_SELF, "take_self")                                                 \
+    X(CONVERTERS, "converters")                                               \
+    X(VALIDATIONS, "validations")                                             \
+    X(DIRECT, "direct")
+
+#define DM_HOOK_ATTRS(X)                                                      \
+    X(SIGNATURE, "signature")           /* params -> a small method's Signature */ \
+    X(ATTACH, "attach")                 /* attach() of a non-compiled function */  \
+    X(ATOMIC_TYPES, "atomic_types")     /* frozenset: asdict keeps them as is */   \
+    X(NAMES_CACHE, "names_cache")       /* dict: the field-name cache */           \
+    X(NAMES_OF, "names_of")             /* (cls, fields) -> names, on a miss */    \
+    X(CONTAINER, "container")           /* asdict of any other container */        \
+    X(FIELDS, "fields")                 /* fields() called otherwise than (x) */   \
+    X(FIELD_MARKER, "field_marker")     /* dataclasses._FIELD */                   \
+    X(REPLACE_UNREGISTERED, "replace_unregistered") /* replace() without entry */  \
+    X(REPLACE_PREPARE, "replace_prepare") /* (cls, own) -> fast path, or None */   \
+    X(REPLACE_BY_FIELDS, "replace_by_fields") /* (self, changes, fields) */        \
+    X(FROZEN_ERROR, "frozen_error")     /* FrozenInstanceError */                  \
+    X(FACTORY_MARKER, "factory_marker") /* a default: its factory is due */        \
+    X(NO_DEFAULT, "no_default")         /* a default: none */                      \
+    X(KEPT, "kept")                     /* replace()'s unconverted value's type */
+
+#define DM_PLAN_ID(id, text) DM_PLAN_##id,
+#define DM_HOOK_ID(id, text) DM_HOOK_##id,
+enum { DM_PLAN_ATTRS(DM_PLAN_ID) DM_PLAN_COUNT };
+enum { DM_HOOK_ATTRS(DM_HOOK_ID) DM_HOOK_COUNT };
+#undef DM_PLAN_ID
+#undef DM_HOOK_ID
+
+/* ------------------------------------------------------------------------ */
 /* Module state                                                              */
 /* ------------------------------------------------------------------------ */
 
 typedef struct {
     PyTypeObject *function_type;  /* owned: compiled_function */
-    PyObject *signature_factory;  /* owned: params -> inspect.Signature, or NULL */
+    PyTypeObject *cached_type;    /* owned: slotted_cached_property (perclass.c) */
     PyObject *object_class;       /* owned: object.__dict__['__class__'] */
-    PyObject *plan_attrs;         /* owned tuple of interned str: what init() reads */
+    PyObject *plan_attr[DM_PLAN_COUNT];  /* owned, interned: DM_PLAN_ATTRS */
+    PyObject *hook_attr[DM_HOOK_COUNT];  /* owned, interned: DM_HOOK_ATTRS */
+    PyObject *hook[DM_HOOK_COUNT];       /* owned: what configure() read, else NULL */
+    int configured;               /* hook[] is filled (configure() ran, no m_clear since) */
+    PyObject *fn_asdict, *fn_astuple;  /* owned: this module's own, for the container hook */
     /* owned, interned */
     PyObject *str_class, *str_qualname, *str_post_init, *str_setattr, *str_delattr, *str_init;
     PyObject *str_signature, *str_annotations, *str_annotate, *str_empty, *str_dots;
     PyObject *str_dataclass_fields, *str_items, *str_replace_entry, *str_field_type, *str_values;
     PyObject *str_module, *str_value;
-    PyObject *fn_replace_slow;  /* owned: _functions.replace_unregistered, NULL until set */
-    PyObject *fn_fields_slow;   /* owned: _functions.fields, NULL until set */
-    PyObject *fn_attach_fallback; /* owned: _methods.attach, NULL until set */
-    PyObject *field_marker;     /* owned: dataclasses._FIELD, NULL until set */
-    /* asdict/astuple (functions.c): owned, NULL until set_functions() */
-    PyObject *fn_atomic;       /* frozenset of the types kept as they are */
-    PyObject *fn_names_cache;  /* dict: _functions._NAMES */
-    PyObject *fn_field_names;  /* _functions._field_names */
-    PyObject *fn_container;    /* _functions._container */
-    PyObject *fn_asdict, *fn_astuple;  /* this module's own, for _container */
-    PyTypeObject *cached_type;  /* owned: slotted_cached_property (perclass.c) */
 } dm_state;
+
+/* ``plan.<attribute id>`` (a new reference), at class creation only. */
+#define dm_plan_get(st, plan, id) PyObject_GetAttr((plan), (st)->plan_attr[DM_PLAN_##id])
+
+/* Whether configure() filled the hooks of ``st``: 0; else -1 with a
+ * RuntimeError (not configured yet, or the module was cleared, which empties
+ * the whole state). */
+int dm_configured(dm_state *st);
+
+/* The state of ``module`` where dm_configured(), else NULL: the one check
+ * that each of the module's functions using its state makes first (every
+ * constructor among them), so nothing runs on an unconfigured or cleared
+ * state. */
+dm_state *dm_ready(PyObject *module);
 
 /* The state of the module that made ``tp``, one of this module's types:
  * PyType_GetModuleState works from 3.9 on. The types are final (no
@@ -295,29 +362,28 @@ dm_get_optional_attr(PyObject *obj, PyObject *name, PyObject **value)
 /* The constructors, one per kind (module functions)                         */
 /* ------------------------------------------------------------------------ */
 
+/* Each takes ``(name, plan)``: ``name`` is the method's __name__ and, where
+ * a kind has variants, picks one (the ordering, __setattr__ or __delattr__,
+ * __replace__ or replace); ``plan`` is read by attribute (DM_PLAN_ATTRS). */
 PyObject *dm_make_eq(PyObject *module, PyObject *args);
 PyObject *dm_make_order(PyObject *module, PyObject *args);
 PyObject *dm_make_hash(PyObject *module, PyObject *args);
 PyObject *dm_make_repr(PyObject *module, PyObject *args);
+PyObject *dm_make_unguarded_repr(PyObject *module, PyObject *args);
 PyObject *dm_make_init(PyObject *module, PyObject *args);
 extern const dm_kind dm_kind_init;  /* the compiled __init__'s kind */
 int dm_init_store_exact(PyObject *init, PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *dm_construct(PyObject *module, PyObject *cls);
 PyObject *dm_construct_known(dm_state *st, PyTypeObject *tp, PyObject *init, PyObject **args,
                              Py_ssize_t n);
-PyObject *dm_plan_attrs(void);
 PyObject *dm_defer_signature(PyObject *module, PyObject *args);
 PyObject *dm_attach(PyObject *module, PyObject *args);
-PyObject *dm_set_attach_fallback(PyObject *module, PyObject *fallback);
 PyObject *dm_deferred_signature(PyObject *module, PyObject *obj);
 PyObject *dm_make_frozen(PyObject *module, PyObject *args);
 PyObject *dm_make_replace(PyObject *module, PyObject *args);
-PyObject *dm_public_replace(PyObject *module, PyObject *slow);
-PyObject *dm_public_fields(PyObject *module, PyObject *args);
-PyObject *dm_package_function(PyObject *module, PyMethodDef *def);
+extern PyMethodDef dm_public_replace_def, dm_public_fields_def;  /* the package's own */
 PyObject *dm_asdict(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 PyObject *dm_astuple(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
-PyObject *dm_set_functions(PyObject *module, PyObject *args);
 extern PyMethodDef dm_perclass_methods[];  /* added to the module by module_exec */
 PyTypeObject *dm_cached_type_create(PyObject *module);
 
