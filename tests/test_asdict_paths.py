@@ -13,6 +13,8 @@ from hypothesis import given, settings, strategies as st
 import dataclass_meta as dm
 from dataclass_meta import DataClass, _backend
 
+from .outcomes import outcome
+
 BACKENDS = _backend.available()
 # Before 3.12 the stdlib's asdict cannot rebuild a defaultdict (gh-79721).
 STDLIB_DEFAULTDICT = sys.version_info >= (3, 12)
@@ -105,16 +107,9 @@ def shape(x):
     return type(x), x
 
 
-def outcome(call):
-    try:
-        return shape(call())
-    except Exception as exc:  # noqa: BLE001 - every exception is compared
-        return type(exc).__name__, str(exc)
-
-
 def both(asdict, astuple, obj, dict_factory, tuple_factory):
-    return (outcome(lambda: asdict(obj, dict_factory=dict_factory)),
-            outcome(lambda: astuple(obj, tuple_factory=tuple_factory)))
+    return (outcome(lambda: asdict(obj, dict_factory=dict_factory), shape),
+            outcome(lambda: astuple(obj, tuple_factory=tuple_factory), shape))
 
 
 @settings(max_examples=300, deadline=None)

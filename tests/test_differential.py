@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, event, given, settings, strategies as st
 
 import dataclass_meta
 from dataclass_meta._backend import available, use
+from .outcomes import outcome
 from .strategies import (
     EQ_FIELD_BY_FIELD, OURS, STDLIB, ClassSpec, FieldSpec, class_specs,
     single_class_specs, unique_name, values_of)
@@ -54,13 +55,11 @@ _CLASS_KEYS = _METHODS if sys.version_info >= (3, 11) else tuple(
     m for m in _METHODS if m != '__weakref__')
 
 
-def outcome(fn, view=repr):
-    """``('ok', view(result))`` or ``('raised', exception type, message)``,
-    with either side's module name (in some messages) made the same."""
-    try:
-        return ('ok', _same_module(view(fn())))
-    except Exception as exc:  # noqa: BLE001 - any exception is an outcome
-        return ('raised', type(exc), _same_module(str(exc)))
+def result(fn, view=repr):
+    """``outcome(fn)`` with either side's module name (in some messages) made
+    the same."""
+    return outcome(fn, lambda value: _same_module(view(value)),
+                   lambda exc: (type(exc), _same_module(str(exc))))
 
 
 def _same_module(text):
@@ -76,7 +75,7 @@ def same(what, std_fn, our_fn, view=repr, legacy=None, stdlib_bug=None, context=
     outcome to 3.13's (or to None: not comparable on this version),
     ``stdlib_bug`` tells a stdlib bug that we do not reproduce, and ``context``
     drops what our message adds after the stdlib's."""
-    std, our = outcome(std_fn, view), outcome(our_fn, view)
+    std, our = result(std_fn, view), result(our_fn, view)
     if stdlib_bug is not None and stdlib_bug(std):
         return our
     if legacy is not None and not PY313:

@@ -13,6 +13,8 @@ import pytest
 import dataclass_meta as dm
 from dataclass_meta import DataClass, InitVar, field
 
+from .outcomes import outcome
+
 Pair = collections.namedtuple('Pair', 'a b')
 
 
@@ -159,13 +161,9 @@ class _Kind:
         return self.kind
 
 
-def _outcome(function, *args, **kwargs):
-    """What a call gives: its value, or the exception's type, text and chaining."""
-    try:
-        return 'ok', function(*args, **kwargs)
-    except Exception as e:
-        return (type(e), str(e), type(e.__context__), e.__suppress_context__,
-                e.__cause__)
+def _chained(e):
+    """An exception's type, text and chaining."""
+    return type(e), str(e), type(e.__context__), e.__suppress_context__, e.__cause__
 
 
 def test_fields_matches_the_stdlib_on_every_path():
@@ -220,8 +218,8 @@ def test_fields_matches_the_stdlib_on_every_path():
         assert inspect.getdoc(ours) == inspect.getdoc(_functions.fields)
         std_log, our_log = [], []
         for (args, kwargs), (oargs, okwargs) in zip(cases(std_log), cases(our_log)):
-            expected = _outcome(dataclasses.fields, *args, **kwargs)
-            got = _outcome(ours, *oargs, **okwargs)
+            expected = outcome(lambda: dataclasses.fields(*args, **kwargs), error=_chained)
+            got = outcome(lambda: ours(*oargs, **okwargs), error=_chained)
             if expected[0] == 'ok':
                 got = (got[0], [(f.name, f._field_type) for f in got[1]])
                 expected = (expected[0], [(f.name, f._field_type) for f in expected[1]])
