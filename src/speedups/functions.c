@@ -1,16 +1,16 @@
-/* asdict / astuple: the recursion of _functions.pure_asdict / pure_astuple in C.
+/* asdict / astuple: the recursion of _asdict.pure_asdict / pure_astuple in C.
  *
  * The pure functions (the stdlib's _asdict_inner) are the reference. Here:
  * atomic values are returned as they are; data-class instances (anything whose
  * type has __dataclass_fields__), and exact lists, tuples and dicts are
  * rebuilt; everything else (container subclasses, deep copies) goes to the
- * container hook (the pure _functions._container), which recurses back
+ * container hook (the pure _asdict.container), which recurses back
  * through this module's asdict/astuple. Reads happen as in the pure code:
  * __dataclass_fields__ through the instance, then one getattr per field, in
  * field order, each value converted before the next is read. The field names
- * come from the pure code's cache (the names_cache hook, _functions._NAMES),
- * checked here as _field_names checks it; a miss calls the names_of hook,
- * _field_names, which rebuilds the entry. (configure() gave the hooks.)
+ * come from the pure code's cache (the names_cache hook, _asdict.NAMES_CACHE),
+ * checked here as cached_field_names checks it; a miss calls the names_of hook,
+ * cached_field_names, which rebuilds the entry. (configure() gave the hooks.)
  */
 
 #include "speedups.h"
@@ -25,7 +25,7 @@ has_attr(PyObject *obj, PyObject *name)
     return found;
 }
 
-/* ``type(obj) in _ATOMIC``; the commonest types without a set lookup. */
+/* ``type(obj) in ATOMIC``; the commonest types without a set lookup. */
 static inline int
 is_atomic(dm_state *st, PyTypeObject *tp)
 {
@@ -56,7 +56,7 @@ refers_to(PyObject *ref, PyObject *obj)
 #endif
 }
 
-/* _field_names(cls, all_fields) (a new reference): the cached entry
+/* cached_field_names(cls, all_fields) (a new reference): the cached entry
  * ``(weakref(cls), id(all_fields), len(all_fields), names)`` when it is
  * current, else the pure function, which rebuilds it. Only an exact dict is
  * checked here, so that nothing observable (a mapping's __len__) runs twice. */
@@ -325,14 +325,14 @@ entry(PyObject *module, PyObject *const *args, Py_ssize_t nargs, int as_tuple)
     return convert_value(st, Py_NewRef(args[0]), args[1], as_tuple);
 }
 
-/* asdict(obj, dict_factory): _functions.pure_asdict. */
+/* asdict(obj, dict_factory): _asdict.pure_asdict. */
 PyObject *
 dm_asdict(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     return entry(module, args, nargs, 0);
 }
 
-/* astuple(obj, tuple_factory): _functions.pure_astuple. */
+/* astuple(obj, tuple_factory): _asdict.pure_astuple. */
 PyObject *
 dm_astuple(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
@@ -375,7 +375,7 @@ raise_from_none(PyObject *type, const char *msg)
 #endif
 }
 
-/* As _functions.fields: ``getattr(obj, '__dataclass_fields__')`` (an
+/* As _fields.fields: ``getattr(obj, '__dataclass_fields__')`` (an
  * AttributeError becomes the stdlib's TypeError), then the values whose
  * ``_field_type`` is the stdlib's _FIELD, in order, each read once. A call
  * with a keyword or another count goes to the Python function, whose

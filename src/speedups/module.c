@@ -262,9 +262,9 @@ static PyMethodDef module_methods[] = {
     {"deferred_signature", dm_deferred_signature, METH_O,
      "deferred_signature(obj): what defer_signature() gave obj, else None."},
     {"asdict", (PyCFunction)(void (*)(void))dm_asdict, METH_FASTCALL,
-     "asdict(obj, dict_factory): _functions.pure_asdict."},
+     "asdict(obj, dict_factory): _asdict.pure_asdict."},
     {"astuple", (PyCFunction)(void (*)(void))dm_astuple, METH_FASTCALL,
-     "astuple(obj, tuple_factory): _functions.pure_astuple."},
+     "astuple(obj, tuple_factory): _asdict.pure_astuple."},
     {"construct", dm_construct, METH_O,
      "construct(cls) -> bool: C(...) allocates and runs __init__ (compiled, or a "
      "Python function) directly where type.__call__ would do just that."},

@@ -5,11 +5,11 @@
  * of exactly the class, whose __init__ is the generated one and takes every
  * field positionally) reads the other fields and calls the class with the
  * values positionally, which runs its own construction (construct.c). Every
- * other call goes to _methods.replace_by_fields, the stdlib's loop, which
+ * other call goes to _replace.replace_by_fields, the stdlib's loop, which
  * raises the stdlib's errors. Both read ``self.__dataclass_fields__`` first
  * (once), then each field not changed, in order, then ``self.__class__``.
  *
- * What the fast path needs of the class (_methods.replace_prepare) is worked
+ * What the fast path needs of the class (_replace.replace_prepare) is worked
  * out on the first call: most classes are never replaced.
  */
 
@@ -19,8 +19,8 @@ typedef struct {
     dm_function head;
     PyObject *cls;        /* owned: the data class */
     PyObject *own;        /* owned: its __dataclass_fields__ */
-    PyObject *prepare;    /* owned: _methods.replace_prepare */
-    PyObject *slow;       /* owned: _methods.replace_by_fields */
+    PyObject *prepare;    /* owned: _replace.replace_prepare */
+    PyObject *slow;       /* owned: _replace.replace_by_fields */
     /* Set once, by the first call: */
     int state;            /* UNPREPARED, FAST or SLOW */
     PyObject *carried;    /* owned tuple of str: the fields taken from self */
