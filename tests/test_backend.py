@@ -181,6 +181,33 @@ def test_each_module_object_has_its_own_state():
 
 
 @compiled
+def test_the_compiled_function_type_names_its_module():
+    """``type(f).__module__`` is the extension's name, as for any type (no member
+    descriptor in the type's dict shadows it); each function keeps its own."""
+    import pydoc
+    from dataclass_meta import _speedups
+    kind = _speedups.compiled_function
+    assert kind.__module__ == 'dataclass_meta._speedups'
+    assert kind.__doc__ is None
+    assert inspect.getmodule(kind) is _speedups
+    assert pickle.loads(pickle.dumps(kind)) is kind
+    assert 'in module dataclass_meta._speedups' in pydoc.render_doc(kind, renderer=pydoc.plaintext)
+    method = Point.__dict__['__eq__']
+    assert type(method) is kind and method.__module__ == __name__
+
+    class Local(DataClass, slots=True):
+        x: int
+    first, second = Local.__dict__['__eq__'], Local.__dict__['__repr__']
+    first.__module__, first.__doc__ = 'elsewhere', 'Documented.'
+    assert (first.__module__, second.__module__) == ('elsewhere', __name__)
+    assert (first.__doc__, second.__doc__) == ('Documented.', None)
+    assert '__module__' not in first.__dict__ and '__doc__' not in first.__dict__
+    del first.__module__, first.__doc__
+    assert (first.__module__, first.__doc__) == (None, None)
+    assert kind.__module__ == 'dataclass_meta._speedups' and kind.__doc__ is None
+
+
+@compiled
 def test_compiled_function_attributes():
     """``__name__``/``__qualname__`` take strings only; other attributes go in ``__dict__``."""
     method = Point.__dict__['__eq__']

@@ -422,8 +422,6 @@ static PyGetSetDef function_getset[] = {
 };
 
 static PyMemberDef function_members[] = {
-    {"__module__", T_OBJECT, offsetof(dm_function, module), 0, NULL},
-    {"__doc__", T_OBJECT, offsetof(dm_function, doc), 0, NULL},
     /* T_OBJECT_EX: missing (AttributeError) until attach() sets it */
     {"__objclass__", T_OBJECT_EX, offsetof(dm_function, objclass), 0, NULL},
     /* how PyType_FromSpec learns the layout of the head */
@@ -438,12 +436,57 @@ static PyMethodDef function_methods[] = {
     {NULL, NULL, 0, NULL}
 };
 
+/* ``__module__`` and ``__doc__`` are each function's own (attach() sets the
+ * module), read and set as a function's members are (any object; NULL reads
+ * as None), but here rather than by member descriptors: a type's own
+ * ``__module__`` and ``__doc__`` are the entries of its dict, so with
+ * descriptors there ``type(f).__module__`` would be a descriptor, not the
+ * name of this module that pickle, pydoc and typing read. The slot of
+ * ``name``, or NULL for any other attribute. Not on a call's path: calls and
+ * binding go through the vectorcall and tp_descr_get. */
+static PyObject **
+head_attr(dm_function *f, PyObject *name)
+{
+    if (!PyUnicode_Check(name)) {
+        return NULL;
+    }
+    Py_ssize_t n = PyUnicode_GET_LENGTH(name);
+    if (n == 10 && PyUnicode_CompareWithASCIIString(name, "__module__") == 0) {
+        return &f->module;
+    }
+    if (n == 7 && PyUnicode_CompareWithASCIIString(name, "__doc__") == 0) {
+        return &f->doc;
+    }
+    return NULL;
+}
+
+static PyObject *
+function_getattro(PyObject *self, PyObject *name)
+{
+    PyObject **slot = head_attr((dm_function *)self, name);
+    if (slot != NULL) {
+        return Py_NewRef(*slot != NULL ? *slot : Py_None);
+    }
+    return PyObject_GenericGetAttr(self, name);
+}
+
+static int
+function_setattro(PyObject *self, PyObject *name, PyObject *value)
+{
+    PyObject **slot = head_attr((dm_function *)self, name);
+    if (slot != NULL) {
+        Py_XSETREF(*slot, Py_XNewRef(value));  /* deleted: reads as None */
+        return 0;
+    }
+    return PyObject_GenericSetAttr(self, name, value);
+}
+
 static PyType_Slot function_slots[] = {
     {Py_tp_dealloc, function_dealloc},
     {Py_tp_repr, function_repr},
     {Py_tp_call, PyVectorcall_Call},
-    {Py_tp_getattro, PyObject_GenericGetAttr},
-    {Py_tp_setattro, PyObject_GenericSetAttr},
+    {Py_tp_getattro, function_getattro},
+    {Py_tp_setattro, function_setattro},
     {Py_tp_traverse, function_traverse},
     {Py_tp_clear, function_clear},
     {Py_tp_methods, function_methods},
@@ -463,28 +506,12 @@ static PyType_Spec function_spec = {
     .slots = function_slots,
 };
 
-/* The type, for ``module``'s state. */
+/* The type, for ``module``'s state. Its ``__module__`` is this module's
+ * name, from the spec's. */
 PyTypeObject *
 dm_function_type_create(PyObject *module)
 {
-    PyTypeObject *tp = (PyTypeObject *)PyType_FromModuleAndSpec(module, &function_spec, NULL);
-    if (tp == NULL) {
-        return NULL;
-    }
-#if PY_VERSION_HEX < 0x030C0000
-    /* 3.10/3.11 set the type's __module__ from the spec's name over the
-     * instances' __module__ member (3.12+ keeps a __module__ the type has):
-     * put the member back, so that every version reads the same field. */
-    PyObject *descr = PyDescr_NewMember(tp, &function_members[0]);
-    if (descr == NULL || PyDict_SetItemString(tp->tp_dict, "__module__", descr) < 0) {
-        Py_XDECREF(descr);
-        Py_DECREF(tp);
-        return NULL;
-    }
-    Py_DECREF(descr);
-    PyType_Modified(tp);
-#endif
-    return tp;
+    return (PyTypeObject *)PyType_FromModuleAndSpec(module, &function_spec, NULL);
 }
 
 /* attach(cls, name, function): _methods.attach in one call for a compiled
