@@ -109,8 +109,8 @@ class CompiledBackend(_Backend):
         self.attach = speedups.attach  # _methods.attach in one C call
         self.function_type = speedups.compiled_function
         # asdict(obj, factory) / astuple(obj, factory): the pure recursion in C,
-        # which calls back _container (container subclasses, deep copies) and
-        # shares the field-name cache of _field_names.
+        # which calls back the container hook (container subclasses, deep
+        # copies) and shares the field-name cache (_asdict).
         self.asdict, self.astuple = speedups.asdict, speedups.astuple
 
     # Per operation, the faster of a relabelled template and the C closure,

@@ -5,7 +5,8 @@ pickling state of a frozen slotted instance.
 
 from _thread import get_ident  # threading's own; importing threading costs ~1 ms
 
-from ._fields import FIELD, FORWARDREF
+from ._asdict import cached_field_names
+from ._fields import FORWARDREF
 
 
 # What to do about __hash__, keyed by (unsafe_hash, eq, frozen, has explicit
@@ -50,7 +51,7 @@ def make_getstate(plan):
     def __getstate__(self):
         fields = self.__dataclass_fields__
         return [getattr(self, name) for name in (names if fields is own
-                                                  else _field_names(fields))]
+                                                  else cached_field_names(type(self), fields))]
     return __getstate__
 
 
@@ -61,13 +62,11 @@ def make_setstate(plan):
 
     def __setstate__(self, state):
         fields = self.__dataclass_fields__
-        for name, value in zip(names if fields is own else _field_names(fields), state):
+        names_now = names if fields is own else cached_field_names(type(self), fields)
+        for name, value in zip(names_now, state):
             store(self, name, value)
     return __setstate__
 
-
-def _field_names(fields):
-    return [f.name for f in fields.values() if f._field_type is FIELD]
 
 
 class LazyDoc:

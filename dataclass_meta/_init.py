@@ -31,7 +31,7 @@ class InitPlan:
 
     ``names``: the parameters in order (``n_positional`` positional ones, then
     keyword-only); ``defaults``: per parameter its default, ``FACTORY`` (a
-    default factory is due) or ``_NO_DEFAULT``; ``steps``: per stored field
+    default factory is due) or ``MISSING`` (none); ``steps``: per stored field
     ``(name, parameter index or -1, factory or None)`` in definition order;
     ``initvars``: the parameter indexes of the InitVars; ``unbound``: the name
     of an ``init=False`` InitVar (or None); ``binder``: ``_binder`` behind a
