@@ -5,7 +5,6 @@ Before 3.13 the stdlib compared tuples; the contract is 3.13's field-by-field
 ``__eq__`` everywhere, so ``==`` is checked against that rule written out here
 (and against the stdlib itself on 3.13)."""
 
-import dataclasses
 import math
 import sys
 
@@ -13,6 +12,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from dataclass_meta import DataClass, field
+
+from .outcomes import both_ways
 
 STDLIB_IS_313 = sys.version_info >= (3, 13)
 
@@ -43,10 +44,8 @@ class Weird:
 
 
 def twins(n, **options):
-    ns = lambda: {'__annotations__': {f'f{i}': object for i in range(n)}}  # noqa: E731
-    std = dataclasses.dataclass(**options)(type('C', (), ns()))
-    ours = type(DataClass)('C', (DataClass,), ns(), **options)
-    return std, ours
+    return both_ways('C', lambda: {'__annotations__': {f'f{i}': object for i in range(n)}},
+                     **options)
 
 
 def result(op, a, b):
@@ -92,12 +91,9 @@ def test_same_nan_object_is_not_equal(n):
 @pytest.mark.parametrize('n_before', [0, 3, 11])
 def test_unset_field_raises_only_when_reached(n_before):
     """An ``init=False`` field never set: read only if earlier fields are equal."""
-    def make(decorate):
-        ns = {'__annotations__': {**{f'f{i}': int for i in range(n_before)}, 'late': int},
-              'late': field(init=False)}
-        return decorate(ns)
-    std = make(lambda ns: dataclasses.dataclass(type('C', (), ns)))
-    ours = make(lambda ns: type(DataClass)('C', (DataClass,), ns))
+    std, ours = both_ways('C', lambda: {
+        '__annotations__': {**{f'f{i}': int for i in range(n_before)}, 'late': int},
+        'late': field(init=False)})
     for cls in (std, ours) if STDLIB_IS_313 else (ours,):
         args = list(range(n_before))
         if n_before:

@@ -14,16 +14,9 @@ import pytest
 from dataclass_meta import DataClass, DataClassMeta, InitVar, KW_ONLY, _backend, field
 
 from .implementation import PYPY
-from .outcomes import outcome
+from .outcomes import both_ways, outcome
 
 pytestmark = pytest.mark.usefixtures('backend')
-
-
-def both(body, **options):
-    """The class ``C`` made by ``@dataclass`` and by ``DataClass`` from one body."""
-    std = dataclasses.dataclass(**options)(type('C', (), body()))
-    ours = DataClassMeta('C', (DataClass,), body(), **options)
-    return std, ours
 
 
 def point():
@@ -45,12 +38,12 @@ def result(call):
     ((), {'y': 1}),
 ])
 def test_call_errors_are_the_stdlib_texts(args, kwargs):
-    std, ours = both(point)
+    std, ours = both_ways('C', point)
     assert result(lambda: ours(*args, **kwargs)) == result(lambda: std(*args, **kwargs))
 
 
 def test_init_reassigned_after_construction_is_used():
-    for cls in both(point):
+    for cls in both_ways('C', point):
         cls(1, 2)
         calls = []
         original = cls.__init__
@@ -66,7 +59,7 @@ def test_init_reassigned_after_construction_is_used():
 
 def test_new_assigned_after_construction_is_used():
     results = []
-    for cls in both(point):
+    for cls in both_ways('C', point):
         cls(1)
         made = []
 
@@ -81,13 +74,13 @@ def test_new_assigned_after_construction_is_used():
 
 
 def test_new_returning_another_object_skips_init():
-    for cls in both(point):
+    for cls in both_ways('C', point):
         cls.__new__ = lambda klass, *args: 'other'
         assert cls(1) == 'other'
 
 
 def test_a_base_changed_after_a_subclass_was_constructed():
-    std, ours = both(point)
+    std, ours = both_ways('C', point)
     for base in (std, ours):
         sub = (dataclasses.dataclass(type('S', (base,), {'__module__': __name__}))
                if base is std else type(base)('S', (base,), {}))
@@ -102,7 +95,7 @@ def test_a_base_changed_after_a_subclass_was_constructed():
 
 
 def test_inherited_compiled_init_runs_for_an_init_false_subclass():
-    std, ours = both(point)
+    std, ours = both_ways('C', point)
     s = dataclasses.dataclass(init=False)(type('S', (std,), {}))
     o = type(ours)('S', (ours,), {}, init=False)
     for args in ((1,), (1, 2), ()):
@@ -110,7 +103,7 @@ def test_inherited_compiled_init_runs_for_an_init_false_subclass():
 
 
 def test_init_false_without_an_init_takes_no_arguments():
-    std, ours = both(point, init=False)
+    std, ours = both_ways('C', point, init=False)
     assert result(lambda: ours(1)) == result(lambda: std(1))
     assert result(lambda: ours()) == result(lambda: std())
 
@@ -167,7 +160,7 @@ def test_init_replaced_while_it_runs():
         return {'__annotations__': {'x': int, 'y': list}, '__module__': __name__,
                 'y': dataclasses.field(default_factory=factory)}
 
-    for cls in both(body):
+    for cls in both_ways('C', body):
         state['cls'] = cls
         assert vars(cls(1)) == {'x': 1, 'y': []}
         assert vars(cls(1)) == {}
@@ -181,7 +174,7 @@ def test_post_init_initvar_factory_kw_only():
                                     'tags': list, 'flag': bool},
                 'tags': dataclasses.field(default_factory=lambda: ['a']), 'flag': False,
                 '__post_init__': __post_init__, '__module__': __name__}
-    std, ours = both(body)
+    std, ours = both_ways('C', body)
     for args, kwargs in (((2, 3), {}), ((2,), {'scale': 3, 'flag': True}),
                          ((2, 3, 4), {}), ((2, 3), {'tags': []})):
         assert result(lambda: ours(*args, **kwargs)) == result(lambda: std(*args, **kwargs))
@@ -194,7 +187,7 @@ def test_post_init_initvar_factory_kw_only():
                                                       reason='weakref_slot is 3.11+')),
                                      {'frozen': True, 'slots': True}])
 def test_frozen_and_slotted_classes(options):
-    std, ours = both(point, **options)
+    std, ours = both_ways('C', point, **options)
     for args in ((1, 2), (1,), ()):
         s, o = result(lambda: std(*args)), result(lambda: ours(*args))
         assert o == s
@@ -275,7 +268,7 @@ def test_a_released_value_that_changes_the_class_mid_construction():
 
 
 def test_init_called_directly():
-    _, ours = both(point)
+    _, ours = both_ways('C', point)
     obj = ours(1, 2)
     ours.__init__(obj, 3)
     assert (obj.x, obj.y) == (3, 0)
@@ -318,7 +311,7 @@ def test_recursive_construction_raises_recursion_error():
             type(self)(self.x + 1)
         return {'__annotations__': {'x': int}, '__post_init__': __post_init__,
                 '__module__': __name__}
-    _, ours = both(body)
+    _, ours = both_ways('C', body)
     with pytest.raises(RecursionError):
         ours(0)
 
@@ -327,7 +320,7 @@ def test_fast_construction_is_set_up_where_it_is_used(backend):
     """With the compiled core (the metaclass given the vectorcall flag on 3.10 and
     3.11, where a Python metaclass does not inherit it): where ``__init__`` is the
     compiled one or a Python function; not for another callable."""
-    _, ours = both(point)
+    _, ours = both_ways('C', point)
     own = DataClassMeta('O', (DataClass,), {'__init__': lambda self: None})
     other = DataClassMeta('B', (DataClass,), {'__init__': staticmethod(lambda *a: None)})
     expected = backend.name == 'compiled'

@@ -5,7 +5,9 @@ import math
 
 import pytest
 
-from dataclass_meta import DataClass, field
+from dataclass_meta import DataClass, field, make_dataclass
+
+from .access_log import PY313, logged_class, reads_match_the_stdlib
 
 # Classes defined inside a test use each backend in turn (tests/conftest.py).
 pytestmark = pytest.mark.usefixtures('backend')
@@ -132,3 +134,88 @@ def test_eq_stops_before_an_unset_field():
 
     assert (C(1) == C(2)) is False
     assert (C(1) != C(2)) is True
+
+
+@pytest.mark.parametrize('n', [0, 1, 2])
+def test_zero_one_and_two_field_classes(n):
+    """repr, eq, order and hash work for zero, one and two fields."""
+    C = make_dataclass('C', [f'f{i}' for i in range(n)], frozen=True, order=True)
+    a, b = C(*range(n)), C(*range(1, n + 1))
+    assert repr(a) == 'C(' + ', '.join(f'f{i}={i}' for i in range(n)) + ')'
+    assert a == C(*range(n)) and (a != b) is bool(n) and (a < b) is bool(n)
+    assert hash(a) == hash(tuple(range(n)))
+
+
+def test_eq_field_by_field():
+    """``==`` compares fields in order with ``==`` and returns the first false result."""
+    nan = float('nan')
+
+    class C(DataClass):
+        a: object
+        b: object
+
+    assert C(1, 2) != C(1, 3) and C(1, 2) != C(0, 2) and C(1, 2) == C(1, 2)
+    assert C(nan, 1) != C(nan, 1)  # 3.13: no identity shortcut per field
+    c = C(nan, 1)
+    assert c == c  # the instance itself
+    assert C(1, 2).__eq__(object()) is NotImplemented
+
+    class Vec:
+        def __eq__(self, other):
+            return 'falsy-but-not-bool' if False else ''
+
+    assert C(Vec(), 1).__eq__(C(Vec(), 1)) == ''
+
+
+# -- reads and side effects, in order -------------------------------------------------
+
+def _mutating_pair(ours):
+    """Two instances ``x, y`` of a three-field class: comparing ``x.a`` with
+    ``y.a`` changes ``y.b`` so that it no longer equals ``x.b``."""
+    log = []
+
+    class Mutator:
+        def __eq__(self, other):
+            object.__setattr__(y, 'b', 'changed')
+            return True
+        __hash__ = None
+
+    cls = logged_class([('a', True, True, None), ('b', True, True, None), ('c', True, True, None)],
+                 {'order': True, 'frozen': False, 'slots': False, 'unsafe_hash': False},
+                 log, ours, 'M')
+    x, y = object.__new__(cls), object.__new__(cls)
+    for obj in (x, y):
+        object.__setattr__(obj, 'a', Mutator())
+        object.__setattr__(obj, 'b', 'same')
+        object.__setattr__(obj, 'c', 0)
+    return x, y, log
+
+
+@pytest.mark.skipif(not PY313, reason='3.13+ compares field by field (gh-104904)')
+def test_eq_reads_each_pair_after_comparing_the_previous_one():
+    """``self.a == other.a and self.b == other.b``: a side effect of comparing
+    ``a`` on ``other.b`` is seen, so the instances are unequal, as in the stdlib."""
+    got = []
+    for ours in (False, True):
+        x, y, log = _mutating_pair(ours)
+        got.append((x == y, log))
+    assert got[0] == (False, [('get', '__class__'), ('get', '__class__'), ('get', 'a'),
+                              ('get', 'a'), ('get', 'b'), ('get', 'b')])
+    assert got[1] == got[0]
+
+
+def test_order_reads_all_of_self_then_all_of_other():
+    """``(self.a, self.b, ...) < (other.a, other.b, ...)``: every field of both
+    read before the first comparison, as the stdlib's tuples are."""
+    got = []
+    for ours in (False, True):
+        x, y, log = _mutating_pair(ours)
+        first = x < y  # y.b read before comparing a changes it: all equal
+        got.append((first, list(log), x <= y))  # now y.b == 'changed' < 'same'
+    assert got[0][:2] == (False, [('get', '__class__'), ('get', '__class__')]
+                          + [('get', n) for n in 'abcabc'])
+    assert got[0][2] is False
+    assert got[1] == got[0]
+
+
+test_eq_and_order_read_as_the_stdlib = reads_match_the_stdlib('==', '!=', '<', '<=', '>', '>=')

@@ -1,67 +1,27 @@
-"""fields, asdict, astuple, replace, is_dataclass, make_dataclass: as the stdlib's."""
+"""The module-level functions other than asdict/astuple and replace: fields,
+is_dataclass, make_dataclass, as the stdlib's; and the errors all of them give
+for what is not a data class."""
 
-import builtins
-import collections
-import copy
 import dataclasses
 import inspect
 import pickle
 import sys
+import typing
+from typing import ClassVar, Generic, TypeVar
 
 import pytest
 
 import dataclass_meta as dm
-from dataclass_meta import DataClass, InitVar, field
+from dataclass_meta import DataClass, InitVar, field, fields, is_dataclass, make_dataclass
 
 from .outcomes import outcome
 
-Pair = collections.namedtuple('Pair', 'a b')
+T = TypeVar('T')
 
 
 class Child(DataClass):
     name: str
     tags: list = field(default_factory=list)
-
-
-class Parent(DataClass):
-    child: Child
-    children: list
-    by_name: dict
-    pair: Pair
-    counts: collections.defaultdict
-    extra: object = None
-
-
-def _parent():
-    counts = collections.defaultdict(int, {'a': 1})
-    return Parent(Child('c', ['x']), [Child('d'), Child('e')], {'k': Child('f')},
-                  Pair(Child('g'), 1), counts, extra={1, 2})
-
-
-def _stdlib_safe(p):
-    """Before 3.12 the stdlib's asdict cannot rebuild a defaultdict (gh-79721)."""
-    return dm.replace(p, counts={'a': 1}) if sys.version_info < (3, 12) else p
-
-
-def test_asdict_and_astuple_match_stdlib(backend):
-    """Nested data classes, lists, dicts, namedtuples and defaultdicts recurse alike."""
-    p = _stdlib_safe(_parent())
-    assert dm.asdict(p) == dataclasses.asdict(p)
-    assert dm.astuple(p) == dataclasses.astuple(p)
-    p = _parent()
-    d = dm.asdict(p)
-    assert d['child'] == {'name': 'c', 'tags': ['x']}
-    assert type(d['pair']) is Pair and type(d['counts']) is collections.defaultdict
-    assert d['counts'].default_factory is int
-    assert d['extra'] == {1, 2} and d['extra'] is not p.extra  # deep-copied
-
-
-def test_asdict_factories(backend):
-    """``dict_factory`` and ``tuple_factory`` are applied at every level."""
-    p = _stdlib_safe(_parent())
-    assert dm.asdict(p, dict_factory=collections.OrderedDict) == \
-        dataclasses.asdict(p, dict_factory=collections.OrderedDict)
-    assert dm.astuple(p, tuple_factory=list) == dataclasses.astuple(p, tuple_factory=list)
 
 
 def test_functions_reject_non_dataclasses(backend):
@@ -77,32 +37,6 @@ def test_functions_reject_non_dataclasses(backend):
         dm.asdict(Child)  # a class, not an instance
     assert dm.is_dataclass(Child) and dm.is_dataclass(Child('a'))
     assert not dm.is_dataclass(DataClass) and not dm.is_dataclass(1)
-
-
-@pytest.mark.skipif(not hasattr(builtins, 'frozendict'), reason='frozendict is new in 3.15')
-def test_asdict_and_astuple_rebuild_frozendicts(backend):
-    """3.15's ``frozendict`` values are rebuilt with their contents converted."""
-    frozendict = builtins.frozendict
-
-    @dataclasses.dataclass
-    class SUser:
-        name: str
-
-    @dataclasses.dataclass
-    class SGroup:
-        users: frozendict
-
-    class User(DataClass):
-        name: str
-
-    class Group(DataClass):
-        users: frozendict
-
-    std = SGroup(frozendict({'a': SUser('Ann')}))
-    ours = Group(frozendict({'a': User('Ann')}))
-    assert dm.asdict(ours) == dataclasses.asdict(std) == {'users': {'a': {'name': 'Ann'}}}
-    assert type(dm.asdict(ours)['users']) is frozendict
-    assert dm.astuple(ours) == dataclasses.astuple(std) == (frozendict({'a': ('Ann',)}),)
 
 
 def test_is_dataclass_of_generic_aliases():
@@ -227,39 +161,6 @@ def test_fields_matches_the_stdlib_on_every_path():
         assert our_log == std_log and std_log
 
 
-def test_replace_rules():
-    """replace keeps other fields, rejects init=False, requires InitVars."""
-    class C(DataClass):
-        x: int
-        y: int = 0
-        z: int = field(default=5, init=False)
-        iv: InitVar[int] = 1
-
-    class D(DataClass):
-        x: int
-        iv: InitVar[int]
-
-        def __post_init__(self, iv):
-            pass
-
-    c = C(1, 2)
-    assert dm.replace(c, y=3) == C(1, 3)
-    assert c.__replace__(x=9) == C(9, 2)
-    with pytest.raises(TypeError, match='^field z is declared with init=False, it cannot '
-                                        'be specified with replace\\(\\)$'):
-        dm.replace(c, z=1)
-    with pytest.raises(TypeError, match="^InitVar 'iv' must be specified with replace"):
-        dm.replace(D(1, 2), x=2)
-    with pytest.raises(TypeError, match="unexpected keyword argument 'nope'"):
-        dm.replace(c, nope=1)
-
-
-@pytest.mark.skipif(sys.version_info < (3, 13), reason='copy.replace is new in 3.13')
-def test_copy_replace():
-    """``copy.replace`` uses the generated ``__replace__``."""
-    assert copy.replace(Child('a'), name='b') == Child('b')
-
-
 def _fresh(name):
     """An equal string made at run time: a new object, not interned."""
     return ''.join([name[:1], name[1:]])
@@ -373,44 +274,6 @@ def test_make_dataclass_rejects_bad_fields(spec, msg):
     assert str(ours.value).startswith(msg)
 
 
-def test_asdict_cache_keeps_no_class_alive(backend):
-    """After ``asdict``/``astuple``, a dropped class is still garbage collected."""
-    import gc
-    import weakref
-
-    class Temp(DataClass):
-        x: int
-        kind: type = int
-
-    dm.asdict(Temp(1)), dm.astuple(Temp(2))
-    ref = weakref.ref(Temp)
-    del Temp
-    gc.collect()
-    assert ref() is None
-
-
-def test_field_repr_shows_doc_as_314():
-    """``repr(field(doc=...))`` is 3.14's on every Python: ``doc`` before ``_field_type``."""
-    text = repr(field(default=1, doc='the x'))
-    assert text.startswith('Field(name=None,type=None,default=1,')
-    assert text.endswith(",kw_only=%r,doc='the x',_field_type=None)" % dataclasses.MISSING)
-    if sys.version_info >= (3, 14):
-        assert text == repr(dataclasses.field(default=1, doc='the x'))
-
-
-def test_recursive_field_repr():
-    """A field that is its own type shows ``type=...``, as the stdlib's guard gives."""
-    f = field()
-    f.type = f
-    f.name = 'id'
-    text = repr(f)
-    assert ',type=...,' in text and text.count(',doc=None,') == 1
-    std = dataclasses.field()
-    std.type = std
-    std.name = 'id'
-    assert ',type=...,' in repr(std)
-
-
 def test_classvar_is_found_by_get_origin():
     """3.14 tests ``typing.get_origin(tp) is ClassVar``: any alias with that origin."""
     import typing
@@ -452,3 +315,45 @@ def test_made_classes_share_instance_dict_keys(backend):
     assert set(sizes.values()) == {sizes['Std']}, sizes
     # the measure tells shared keys from a dict of its own
     assert sys.getsizeof(dict(vars(std(1, 2, 3, 4, 5)))) != sizes['Std']
+
+
+def test_fields_and_is_dataclass():
+    """``fields`` skips ClassVar and InitVar; ``is_dataclass`` takes classes and instances."""
+    class C(DataClass):
+        k: ClassVar[int] = 0
+        x: int
+        iv: InitVar[int] = 0
+
+    assert [f.name for f in fields(C)] == [f.name for f in fields(C(1))] == ['x']
+    assert is_dataclass(C) and is_dataclass(C(1)) and not is_dataclass(int)
+    assert not is_dataclass(DataClass) and not is_dataclass(3)
+
+
+def test_make_dataclass_options_namespace_module_and_generics():
+    """make_dataclass passes options, namespace, bases and module; keeps __orig_bases__."""
+    C = make_dataclass('C', ['a', ('b', int), ('c', int, field(default=2))],
+                       namespace={'double': lambda self: self.c * 2}, frozen=True,
+                       order=True)
+    assert C.__dataclass_params__.frozen
+    assert C('a', 1).double() == 4 and C(1, 1) < C(1, 2)
+    # 3.14+: typing.Any itself, through the class's annotate function
+    assert fields(C)[0].type == ('typing.Any' if sys.version_info < (3, 14) else typing.Any)
+    G = make_dataclass('G', [('x', 'T')], bases=(Generic[T],), module='somewhere')
+    assert G.__module__ == 'somewhere' and G.__orig_bases__ == (Generic[T],)
+    assert G[int](1).x == 1
+
+
+def test_make_dataclass_module_is_the_callers():
+    """Without ``module=``, the class belongs to the caller, and so pickles from there."""
+    assert make_dataclass('C', ['x']).__module__ == __name__
+    assert MadeHere.__module__ == __name__
+    assert pickle.loads(pickle.dumps(MadeHere(1))) == MadeHere(1)
+
+
+MadeHere = make_dataclass('MadeHere', [('x', int)])
+
+
+def test_is_dataclass_looks_at_the_class():
+    """An instance attribute named ``__dataclass_fields__`` does not make a data class."""
+    import types
+    assert not is_dataclass(types.SimpleNamespace(__dataclass_fields__={}))

@@ -1,11 +1,13 @@
 """``__hash__``: the stdlib's (unsafe_hash, eq, frozen, explicit hash) table."""
 
-import dataclasses
 import itertools
 
 import pytest
 
 from dataclass_meta import DataClass, field
+
+from .access_log import reads_match_the_stdlib
+from .outcomes import define
 
 # Classes defined inside a test use each backend in turn (tests/conftest.py).
 pytestmark = pytest.mark.usefixtures('backend')
@@ -15,10 +17,7 @@ def _define(decorate, unsafe_hash, eq, frozen, explicit):
     body = {'__annotations__': {'x': int}, 'x': 0}
     if explicit:
         body['__hash__'] = lambda self: 42
-    if decorate:
-        cls = type('C', (), body)
-        return dataclasses.dataclass(unsafe_hash=unsafe_hash, eq=eq, frozen=frozen)(cls)
-    return type('C', (DataClass,), body, unsafe_hash=unsafe_hash, eq=eq, frozen=frozen)
+    return define(not decorate, 'C', body, unsafe_hash=unsafe_hash, eq=eq, frozen=frozen)
 
 
 def _outcome(decorate, *key):
@@ -57,3 +56,21 @@ def test_eq_without_frozen_is_unhashable():
     assert C.__hash__ is None
     with pytest.raises(TypeError):
         hash(C(1))
+
+
+@pytest.mark.parametrize('lib', ['ours', 'stdlib'])
+def test_hash_with_eq_in_body_and_explicit_none(lib):
+    """``__eq__`` in the body does not count as an explicit ``__hash__``; None does."""
+    def make(namespace, **options):
+        return define(lib == 'ours', 'C', {'__annotations__': {'x': int}, **namespace},
+                      **options)
+
+    eq = make({'__eq__': lambda s, o: True}, frozen=True)
+    assert eq.__hash__ is not None and hash(eq(1)) == hash((1,))
+    none = make({'__hash__': None}, frozen=True)
+    assert none.__hash__ is None
+
+
+# -- reads and side effects, in order -------------------------------------------------
+
+test_hash_reads_as_the_stdlib = reads_match_the_stdlib('hash')

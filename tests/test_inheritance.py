@@ -6,7 +6,7 @@ import sys
 import pytest
 
 import dataclass_meta
-from dataclass_meta import DataClass, FrozenInstanceError, fields
+from dataclass_meta import KW_ONLY, DataClass, FrozenInstanceError, field, fields
 from dataclass_meta._options import _ALL_DEFAULTS, OPTIONS
 
 
@@ -118,20 +118,6 @@ def test_explicit_match_args_restores_positional_patterns():
 
     assert Point.__match_args__ == StdPoint.__match_args__ == ('x', 'y')
     assert _two_positional(Point(x=1, y=2)) == _two_positional(StdPoint(x=1, y=2)) == (1, 2)
-
-
-def test_fields_merge_in_reverse_mro():
-    """Fields come base first; a redefinition keeps its place but takes the new spec."""
-    class A(DataClass):
-        x: int = 1
-        y: int = 2
-
-    class B(A):
-        z: int = 3
-        x: int = 10
-
-    assert [f.name for f in fields(B)] == ['x', 'y', 'z']
-    assert B().x == 10
 
 
 def test_non_frozen_under_frozen_is_an_error():
@@ -347,3 +333,103 @@ def test_unknown_keyword_beside_a_framework_taking_only_kwargs():
         class Bad(Base, frozn=True):
             pass
     assert str(info.value).endswith("weakref_slot, cache_hash, gc. Did you mean 'frozen'?")
+
+
+def test_match_args_and_options_record():
+    """``__match_args__`` lists positional init fields; params record every option."""
+    class C(DataClass, order=True, kw_only=False):
+        x: int
+        y: int = field(init=False, default=0)
+        _: KW_ONLY
+        z: int = 1
+
+    assert C.__match_args__ == ('x',)
+    match C(5):
+        case C(x):
+            assert x == 5
+    text = repr(C.__dataclass_params__)
+    assert text.startswith('_DataclassParams(init=True,repr=True,eq=True,order=True,')
+    assert text.endswith('slots=False,weakref_slot=False)')
+
+
+def test_every_option_is_inherited():
+    """A subclass takes its data-class parent's options; its own keywords win."""
+    class P(DataClass, order=True, unsafe_hash=True, kw_only=True, repr=False,
+            match_args=False, eq=True, init=True):
+        x: int
+
+    class C(P):
+        y: int
+
+    class D(P, repr=True):
+        z: int
+
+    params = C.__dataclass_params__
+    assert (params.order, params.unsafe_hash, params.kw_only, params.repr,
+            params.match_args) == (True, True, True, False, False)
+    assert C(x=1, y=2) < C(x=1, y=3) and hash(C(x=1, y=2)) == hash((1, 2))
+    assert '__repr__' not in C.__dict__ and '__match_args__' not in C.__dict__
+    assert repr(D(x=1, z=2)).endswith('D(x=1, z=2)')
+
+
+def test_options_come_from_the_nearest_data_class_parent():
+    """Options skip plain mixins and come from the first data-class parent."""
+    class Mixin:
+        pass
+
+    class P(DataClass, order=True):
+        x: int
+
+    class C(Mixin, P):
+        y: int = 0
+
+    assert C.__dataclass_params__.order and C(1) < C(2)
+
+
+def test_keywords_pass_to_a_mixin_init_subclass():
+    """A class keyword that is not an option reaches ``__init_subclass__`` further on."""
+    seen = []
+
+    class Mixin:
+        def __init_subclass__(cls, *, table=None, **kwargs):
+            super().__init_subclass__(**kwargs)
+            seen.append((cls.__name__, table, [f.name for f in fields(cls)]))
+
+    class Base(DataClass, Mixin):
+        pass
+
+    class C(Base, table='t', order=True):
+        x: int
+
+    assert seen[-1] == ('C', 't', ['x']) and C.__dataclass_params__.order
+
+
+def test_unknown_keyword_names_every_thawed_parent():
+    """The disagreeing-parents error lists all non-frozen parents."""
+    class A(DataClass, frozen=True):
+        a: int = 0
+
+    class B(DataClass):
+        b: int = 0
+
+    class D(DataClass):
+        d: int = 0
+
+    with pytest.raises(TypeError, match=r"of 'C' disagree, frozen \(A\) and non-frozen \(B, D\):"):
+        class C(A, B, D):
+            pass
+
+
+def test_options_under_a_stdlib_parent():
+    """A class under a stdlib data class takes its options, defaults for ones it lacks."""
+    @dataclasses.dataclass(frozen=True, order=True)
+    class P:
+        x: int
+
+    class C(P, DataClass):
+        y: int = 0
+
+    params = C.__dataclass_params__
+    assert (params.frozen, params.order, params.match_args, params.kw_only,
+            params.slots) == (True, True, True, False, False)
+    assert C(1) < C(2) and C.__match_args__ == ('x', 'y')

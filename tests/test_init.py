@@ -1,14 +1,19 @@
-"""The generated ``__init__``: binding, defaults, factories, InitVar, post-init, errors."""
+"""The generated ``__init__``: binding, defaults, factories, InitVar, post-init,
+errors; on each of its paths (relabelled templates, keyword binding, the general
+path) exactly as ``@dataclass``'s: values, order of stores, errors."""
 
 import dataclasses
 import inspect
-import sys
-import typing
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
+import dataclass_meta
 from dataclass_meta import (
-    KW_ONLY, DataClass, DataClassMeta, InitVar, field, make_dataclass, replace)
+    KW_ONLY, DataClass, DataClassMeta, InitVar, asdict, astuple, field, make_dataclass,
+    replace)
+
+from .outcomes import both_ways, define, outcome
 
 # Classes defined inside a test use each backend in turn (tests/conftest.py).
 pytestmark = pytest.mark.usefixtures('backend')
@@ -193,30 +198,6 @@ def test_replace_suggests_as_the_stdlib():
     assert str(got.value) == str(expected.value)
 
 
-@pytest.mark.skipif(sys.version_info < (3, 14), reason='3.14+: __init__.__annotate__')
-def test_init_annotate_carries_the_stdlibs_marker():
-    """``__init__.__annotate__.__generated_by_dataclasses__`` is true, as the stdlib's."""
-    class C(DataClass):
-        a: int
-
-    @dataclasses.dataclass
-    class S:
-        a: int
-
-    assert C.__init__.__annotate__.__generated_by_dataclasses__ is True
-    assert S.__init__.__annotate__.__generated_by_dataclasses__ is True
-
-
-@pytest.mark.skipif(sys.version_info < (3, 14), reason='3.14+: deferred annotations')
-def test_docstring_reads_annotations_when_first_read():
-    """A name bound after the class (``x: list[C]``) shows as what it names when
-    ``__doc__`` is first read, as 3.15's lazy docstring does."""
-    class C(DataClass):
-        x: list[C]  # noqa: F821 - C is bound once the class exists
-
-    assert C.__doc__ == f'C(x: list[{C.__module__}.{C.__qualname__}])'
-
-
 def test_missing_lists_names_like_python():
     """Three missing arguments are listed "'a', 'b', and 'c'"."""
     class C(DataClass):
@@ -227,20 +208,6 @@ def test_missing_lists_names_like_python():
     with pytest.raises(TypeError, match=r"missing 3 required positional arguments: "
                                         r"'a', 'b', and 'c'"):
         C()
-
-
-def test_signature_and_annotations_look_hand_written():
-    """``__init__`` has a name, qualname, module, signature and annotations."""
-    class C(DataClass):
-        x: int
-        y: list = field(default_factory=list)
-
-    init = C.__init__
-    assert init.__name__ == '__init__'
-    assert init.__qualname__.endswith('C.__init__')
-    assert init.__module__ == __name__
-    assert str(inspect.signature(C)) == '(x: int, y: list = <factory>) -> None'
-    assert typing.get_type_hints(init) == {'x': int, 'y': list, 'return': type(None)}
 
 
 def test_explicit_init_is_kept():
@@ -261,58 +228,6 @@ def test_init_false_option():
 
     assert '__init__' not in C.__dict__
     assert C().x == 1
-
-
-def test_init_false_docstring_and_signature_as_the_stdlib():
-    """Without a generated ``__init__``, ``__doc__``, ``inspect.signature`` and
-    ``help`` show what the stdlib's show (on PyPy, where reading the class's
-    text signature reads ``__doc__``, they once recursed forever)."""
-    import pydoc
-
-    @dataclasses.dataclass(init=False)
-    class C:
-        x: int = 1
-
-    std_doc, std_sig = C.__doc__, inspect.signature(C)
-
-    class C(DataClass, init=False):
-        x: int = 1
-
-    assert (C.__doc__, inspect.signature(C)) == (std_doc, std_sig)
-    assert std_doc in pydoc.render_doc(C, renderer=pydoc.plaintext)
-
-
-def test_docstring_read_while_it_is_computed_is_none():
-    """A ``__doc__`` read from inside the signature rendering that computes it
-    sees ``None``, as the stdlib's class does while its docstring is made."""
-    seen = []
-
-    class Meta(type):
-        @property
-        def __signature__(cls):
-            seen.append(cls.__doc__)
-            return None
-
-    @dataclasses.dataclass
-    class S(metaclass=Meta):
-        x: int
-
-    class OurMeta(DataClassMeta, Meta):
-        pass
-
-    class C(metaclass=OurMeta):
-        x: int
-
-    try:
-        std_doc = S.__doc__
-    except RecursionError:
-        # 3.15 makes the stdlib's docstring on first read, with no guard for a
-        # read from inside: it recurses. Ours keeps the answer earlier
-        # releases give (they made it eagerly): ``None`` inside, then the text.
-        std_doc = 'S(x: int)'
-        seen.append(None)
-    assert C.__doc__ == 'C' + std_doc[1:]
-    assert seen == [None, None]
 
 
 def test_descriptor_default():
@@ -434,3 +349,294 @@ def test_self_by_keyword_as_in_the_stdlib(backend, spec):
                 outcomes.append((result, repr(obj).replace(cls.__qualname__, 'S'),
                                  getattr(obj, 'seen', False)))
         assert outcomes[1] == outcomes[0], (target, kwargs)
+
+
+# -- each path (templates, keyword binding, the general one) as the stdlib's ----------
+
+NAMES = list('abcdefghijklmn')  # 14: past the largest template (12 fields)
+
+
+def twins(spec, **options):
+    """The same class from ``@dataclass`` and from ``DataClass``, both named ``C``.
+
+    ``spec`` is a list of (name, default, extra field() keywords); each records
+    its stores (in order) through ``__setattr__`` when not frozen.
+    """
+    log = []
+
+    def body():
+        ns = {'__annotations__': {}, '__qualname__': 'C', '__module__': __name__}
+        for name, default, extra in spec:
+            ns['__annotations__'][name] = int
+            if extra:
+                ns[name] = dataclasses.field(**extra)
+            elif default is not None:
+                ns[name] = default
+        if not options.get('frozen'):
+            def __setattr__(self, name, value):
+                log.append(name)
+                object.__setattr__(self, name, value)
+            ns['__setattr__'] = __setattr__
+        return ns
+
+    return (*both_ways('C', body, **options), log)
+
+
+def construction(cls, log, args, kwargs):
+    """What a call does: the stores in order and the values, or the error."""
+    del log[:]
+    names = [f.name for f in dataclasses.fields(cls)]
+    return outcome(lambda: cls(*args, **kwargs),
+                   lambda obj: (list(log), [getattr(obj, n, '<unset>') for n in names]))
+
+
+def shapes():
+    """Field lists: required then defaulted fields, sometimes keyword-only ones."""
+    return st.tuples(st.integers(0, 14), st.integers(0, 3), st.integers(0, 2)).map(
+        lambda t: [(NAMES[i], None, None) for i in range(t[0] - min(t[0], t[1]))]
+        + [(NAMES[i], i * 10, None) for i in range(t[0] - min(t[0], t[1]), t[0])]
+        + [(f'k{i}', None if i == 0 else i, {'kw_only': True} if i == 0 else
+            {'default': i, 'kw_only': True}) for i in range(t[2])])
+
+
+@settings(max_examples=150, deadline=None)
+@given(shape=shapes(), nargs=st.integers(0, 14), frozen=st.booleans(),
+       slots=st.booleans(), data=st.data())
+def test_any_call_matches_stdlib(shape, nargs, frozen, slots, data):
+    """Any mix of positional and keyword arguments: same stores, values or error text."""
+    std, ours, log = twins(shape, frozen=frozen, slots=slots)
+    names = [name for name, _, _ in shape] + ['self', 'zz']
+    keywords = data.draw(st.lists(st.sampled_from(names), unique=True, max_size=len(names)))
+    args = tuple(range(100, 100 + nargs))
+    kwargs = {name: -i for i, name in enumerate(keywords)}
+    assert construction(ours, log, args, kwargs) == construction(std, log, args, kwargs)
+
+
+@pytest.mark.parametrize('n', range(0, 15))
+def test_every_arity_positional_and_keyword(n, slots):
+    """Each template field count (and beyond) stores every field, by position or keyword."""
+    std, ours, log = twins([(name, None, None) for name in NAMES[:n]], slots=slots)
+    args = tuple(range(n))
+    assert construction(ours, log, args, {}) == construction(std, log, args, {})
+    kwargs = dict(zip(NAMES, args))
+    assert construction(ours, log, (), kwargs) == construction(std, log, (), kwargs)
+    assert construction(ours, log, args + (1,), {}) == construction(std, log, args + (1,), {})
+
+
+def test_missing_and_too_many_messages():
+    """The interpreter's own texts, naming the class's ``__init__``."""
+    class C(DataClass):
+        x: int
+        y: int = 0
+
+    with pytest.raises(TypeError, match=r"\.C\.__init__\(\) missing 1 required positional "
+                                        r"argument: 'x'$"):
+        C()
+    with pytest.raises(TypeError, match=r'\.C\.__init__\(\) takes from 2 to 3 positional '
+                                        r'arguments but 4 were given$'):
+        C(1, 2, 3)
+    with pytest.raises(TypeError, match=r"got multiple values for argument 'x'$"):
+        C(1, x=2)
+    with pytest.raises(TypeError, match=r"got an unexpected keyword argument 'z'$"):
+        C(1, z=2)
+
+
+def test_factories_run_in_field_order_between_stores():
+    """Default factories are called at their field's turn, after earlier stores."""
+    events = []
+
+    def factory(name):
+        def make():
+            events.append(('call', name))
+            return name
+        return make
+
+    def body():
+        return {'__annotations__': {'a': int, 'b': list, 'c': int, 'd': list},
+                'b': field(default_factory=factory('b'), init=False),
+                'c': 3, 'd': field(default_factory=factory('d')),
+                '__setattr__': lambda self, n, v: (events.append(('set', n)),
+                                                   object.__setattr__(self, n, v))}
+
+    class C(DataClass):
+        locals().update(body())
+
+    @dataclasses.dataclass
+    class S:
+        locals().update(body())
+
+    C(1)
+    ours, events[:] = events[:], []
+    S(1)
+    assert ours == events
+
+
+def test_factory_skipped_when_value_given_and_called_per_instance():
+    """A given value wins; an omitted one gets a fresh factory result each time."""
+    class C(DataClass):
+        a: int
+        items: list = field(default_factory=list)
+
+    given_list = [1]
+    assert C(1, given_list).items is given_list
+    assert C(1).items == [] and C(1).items is not C(1).items
+
+
+def test_post_init_gets_initvars_in_field_order():
+    """InitVars reach ``__post_init__`` in definition order, keyword-only ones too."""
+    seen = []
+
+    class C(DataClass):
+        p: InitVar[int] = field(kw_only=True, default=1)
+        x: int = 0
+        q: InitVar[int] = 2
+
+        def __post_init__(self, p, q):
+            seen.append((p, q, self.x))
+
+    C(5, 6, p=7)
+    C()
+    assert seen == [(7, 6, 5), (1, 2, 0)]
+    assert not hasattr(C(), 'p') or C.p == 1
+
+
+def test_post_init_without_initvars_runs_after_stores():
+    """On the template path, ``__post_init__`` runs once all fields are set."""
+    class C(DataClass):
+        x: int
+        y: int = 2
+
+        def __post_init__(self):
+            self.total = self.x + self.y
+
+    assert C(1).total == 3 and C(1, 5).total == 6 and C(x=1, y=1).total == 2
+
+
+def test_slots_default_for_init_false_field(slots):
+    """``init=False`` fields with a default: set in ``__init__`` when slotted."""
+    std, ours, log = twins([('a', None, None), ('b', None, {'default': 5, 'init': False})],
+                           slots=slots)
+    assert construction(ours, log, (1,), {}) == construction(std, log, (1,), {})
+
+
+@pytest.mark.parametrize('name', ['self', 'kw', 'more', 'v0', 'post', 'store', 'bind', 'names'])
+def test_field_names_that_the_templates_use_internally(name, slots):
+    """A field may be called like a template's own parameters or closure names."""
+    std, ours, log = twins([(name, None, None), ('other', 1, None)], slots=slots)
+    for args, kwargs in [((5,), {}), ((), {name: 5}), ((5, 6), {}), ((), {name: 5, 'other': 6}),
+                         ((5,), {name: 6}), ((), {})]:
+        assert construction(ours, log, args, kwargs) == construction(std, log, args, kwargs)
+
+
+def test_post_init_added_later_is_not_called_like_stdlib():
+    """``__post_init__`` is looked for once, at class creation, as the stdlib does."""
+    class C(DataClass):
+        x: int
+
+    C.__post_init__ = lambda self: setattr(self, 'seen', True)
+    assert not hasattr(C(1), 'seen')
+
+
+@pytest.mark.parametrize('n', range(1, 15))
+@pytest.mark.parametrize('required', [0, 1, 3])
+def test_trailing_defaults_omitted(n, required, slots):
+    """Each arity with some trailing defaults: any number of positional arguments."""
+    required = min(required, n)
+    spec = [(NAMES[i], None if i < required else (i, 'default'), None) for i in range(n)]
+    std, ours, log = twins(spec, slots=slots)
+    for count in range(n + 2):
+        args = tuple(range(count))
+        assert construction(ours, log, args, {}) == construction(std, log, args, {})
+    if required == 0:
+        assert ours().__getattribute__(NAMES[n - 1]) is std().__getattribute__(NAMES[n - 1])
+
+
+# -- binding, defaults and factories against hand-written functions ------------------
+
+def test_init_defaults_factories_init_false_and_initvars():
+    """Keyword-only defaults, init=False factories, and InitVars in any position."""
+    seen = []
+
+    class C(DataClass):
+        a: int
+        iv: InitVar[int]
+        b: list = field(default_factory=list)
+        c: int = field(init=False, default=7)
+        d: dict = field(init=False, default_factory=dict)
+        _: KW_ONLY
+        e: int = 5
+        f: str = 'f'
+
+        def __post_init__(self, iv):
+            seen.append(iv)
+
+    c = C(1, 2)
+    assert (c.a, c.b, c.c, c.d, c.e, c.f, seen) == (1, [], 7, {}, 5, 'f', [2])
+    assert C(1, 2).b is not c.b
+    assert astuple(C(1, 3, [1], e=0)) == (1, [1], 7, {}, 0, 'f')
+    assert astuple(C(1, 3, f='g')) == (1, [], 7, {}, 5, 'g')
+
+
+def test_init_positional_with_keyword_only():
+    """All positionals given together with keyword-only arguments bind correctly."""
+    class C(DataClass):
+        x: int
+        y: int
+        _: KW_ONLY
+        z: int
+
+    assert astuple(C(1, 2, z=3)) == (1, 2, 3)
+
+
+@st.composite
+def shapes_and_calls(draw):
+    """A field layout (counts of each kind) and a call to its ``__init__``."""
+    counts = draw(st.tuples(*[st.integers(0, 2)] * 4))
+    names = [f'{k}{i}' for k, n in zip('abcd', counts) for i in range(n)]
+    npos = draw(st.integers(0, len(names) + 2))
+    keys = draw(st.lists(st.sampled_from(names + ['zz']), unique=True, max_size=4))
+    return counts, npos, keys
+
+
+def reference_init(counts):
+    """A hand-written ``__init__`` of the same shape, for the interpreter's own errors."""
+    a, b, c, d = ([f'{k}{i}' for i in range(n)] for k, n in zip('abcd', counts))
+    params = a + [f'{n}=0' for n in b] + (['*'] if c or d else []) + c + [f'{n}=0' for n in d]
+    namespace = {}
+    exec(f"def __init__(self, {', '.join(params)}): return locals()", namespace)
+    function = namespace['__init__']
+    function.__qualname__ = 'C.__init__'
+    return function
+
+
+@settings(max_examples=150, deadline=None)
+@given(shapes_and_calls())
+def test_init_binds_like_a_hand_written_function(shape):
+    """Any call binds, or fails with the same message, as a hand-written ``__init__``."""
+    counts, npos, keys = shape
+    a, b, c, d = ([f'{k}{i}' for i in range(n)] for k, n in zip('abcd', counts))
+    specs = ([(n, int) for n in a] + [(n, int, field(default=0)) for n in b]
+             + [(n, int, field(kw_only=True)) for n in c]
+             + [(n, int, field(default=0, kw_only=True)) for n in d])
+    C = make_dataclass('C', specs)
+    args, kwargs = tuple(range(100, 100 + npos)), {k: i for i, k in enumerate(keys)}
+    try:
+        expected = reference_init(counts)(None, *args, **kwargs)
+        expected.pop('self')
+    except TypeError as exc:
+        expected = str(exc)
+    try:
+        got = asdict(C(*args, **kwargs))
+    except TypeError as exc:
+        got = str(exc)
+    assert got == expected
+
+
+@pytest.mark.parametrize('ours', [True, False], ids=['ours', 'stdlib'])
+def test_init_false_default_stays_on_the_class(ours):
+    """An ``init=False`` field with a plain default is read from the class, not stored."""
+    lib = dataclass_meta if ours else dataclasses
+    C = define(ours, 'C', {'__annotations__': {'x': int, 'y': int},
+                           'y': lib.field(init=False, default=3)})
+    c = C(1)
+    assert c.y == 3 and vars(c) == {'x': 1}

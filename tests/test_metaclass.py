@@ -215,3 +215,20 @@ def test_metaclass_conflict_hint_is_for_that_error_only():
         DataClassMeta('C', (_OtherBase,), namespace, slots=True)
     assert 'metaclass' not in str(info.value)
     assert getattr(info.value, '__notes__', []) == []
+
+
+def test_explicit_methods_are_kept():
+    """``__init__``, ``__repr__`` and ``__eq__`` written in the body win over generated."""
+    class C(DataClass):
+        x: int
+
+        def __init__(self):
+            self.x = 0
+
+        def __repr__(self):
+            return 'mine'
+
+        def __eq__(self, other):
+            return 'eq'
+
+    assert C().x == 0 and repr(C()) == 'mine' and (C() == C()) == 'eq'

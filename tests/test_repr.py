@@ -2,8 +2,11 @@
 
 import threading
 
-from dataclass_meta import DataClass, field
 import pytest
+
+from dataclass_meta import DataClass, field
+
+from .access_log import instance, logged_class, reads_match_the_stdlib
 
 # Classes defined inside a test use each backend in turn (tests/conftest.py).
 pytestmark = pytest.mark.usefixtures('backend')
@@ -20,14 +23,18 @@ def test_repr_uses_qualname_and_field_reprs(slots):
 
 
 def test_recursive_repr_prints_ellipsis():
-    """A cycle prints ``...`` as the stdlib's ``recursive_repr`` does."""
+    """A cycle prints ``...`` where it closes, as the stdlib's ``recursive_repr``
+    does; repeated and nested reprs print in full."""
     class Node(DataClass):
         value: int
         next: object = None
 
     n = Node(1)
     n.next = n
-    assert repr(n).endswith('Node(value=1, next=...)')
+    assert repr(n) == 'test_recursive_repr_prints_ellipsis.<locals>.Node(value=1, next=...)'
+    assert repr(n) == repr(n)
+    chain = Node(1, Node(2))
+    assert repr(chain).count('Node(') == 2 and '...' not in repr(chain)
 
 
 def test_repr_single_and_no_fields():
@@ -86,3 +93,24 @@ def test_explicit_repr_is_kept():
 
     assert repr(C(1)) == 'mine'
     assert '__repr__' not in D.__dict__
+
+
+# -- reads and side effects, in order -------------------------------------------------
+
+def test_repr_reads_then_reprs_each_field_in_turn():
+    """The stdlib's f-string reads a field and repr()s it before the next read."""
+    got = []
+    for ours in (False, True):
+        log = []
+        cls = logged_class([('a', True, True, None), ('b', True, True, None)],
+                     {'order': False, 'frozen': False, 'slots': False, 'unsafe_hash': False},
+                     log, ours, 'R')
+        obj = instance(cls, [(1, 'tag'), (2, 'tag')], log)
+        del log[:]
+        got.append((repr(obj), log))
+    assert got[0] == ('R(a=P1, b=P2)', [('get', '__class__'), ('get', 'a'), ('repr', 1),
+                                        ('get', 'b'), ('repr', 2)])
+    assert got[1] == got[0]
+
+
+test_repr_reads_as_the_stdlib = reads_match_the_stdlib('repr')

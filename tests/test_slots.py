@@ -5,13 +5,20 @@ import inspect
 import pickle
 import sys
 import weakref
+from dataclasses import MISSING
+from typing import ClassVar
 
 import pytest
 
-from dataclass_meta import DataClass, InitVar, field, fields
+from dataclass_meta import DataClass, FrozenInstanceError, InitVar, field, fields
+
+from .outcomes import define
 
 # Classes defined inside a test use each backend in turn (tests/conftest.py).
 pytestmark = pytest.mark.usefixtures('backend')
+
+# 3.13's dataclasses is the contract; older ones differ in slots and weakref_slot.
+STDLIB_CONTRACT = sys.version_info >= (3, 13)
 
 
 def test_slots_replace_dict():
@@ -289,3 +296,147 @@ def test_weakref_slot_on_a_generic_class(order):
         class S(typing.Generic[T]):
             x: int
         assert S.__slots__ == C.__slots__
+
+
+def test_redeclared_slot_field_has_no_default():
+    """Re-annotating a slotted parent's field does not take its slot as a default."""
+    class P(DataClass, slots=True):
+        x: int
+
+    class C(P):
+        x: int
+        y: int
+
+    assert fields(C)[0].default is MISSING and C(1, 2).x == 1
+
+
+@pytest.mark.parametrize('frozen', [False, True])
+def test_slotted_defaults_and_init_false(frozen):
+    """Slotted classes keep defaults (taken out of the namespace) and init=False values."""
+    class C(DataClass, slots=True, frozen=frozen):
+        x: int
+        y: int = 5
+        z: int = field(init=False, default=9)
+        w: list = field(init=False, default_factory=list)
+
+    c = C(1)
+    assert (c.x, c.y, c.z, c.w) == (1, 5, 9, [])
+    assert fields(C)[1].default == 5 and fields(C)[2].default == 9
+    assert not hasattr(c, '__dict__')
+
+
+def test_frozen_slotted_init_and_pickle():
+    """A frozen slotted class stores through its slots and pickles with its state."""
+    class C(DataClass, slots=True, frozen=True):
+        x: int
+        y: str = 'y'
+
+    globals()['FrozenSlottedGap'] = C
+    C.__qualname__ = 'FrozenSlottedGap'
+    c = C(1)
+    assert (c.x, c.y) == (1, 'y') and C.__getstate__(c) == [1, 'y']
+    assert pickle.loads(pickle.dumps(c)) == c
+    with pytest.raises(FrozenInstanceError):
+        c.x = 2
+
+
+def _slots_both_ways(specs, **options):
+    """Our last class and the stdlib's (3.13+, else None), for (name, parent indexes,
+    annotations, options) specs."""
+    result = []
+    for ours in (True, False) if STDLIB_CONTRACT else (True,):
+        made = []
+        for name, parents, annotations, opts in specs:
+            bases = tuple(made[i] for i in parents)
+            made.append(define(ours, name, {'__annotations__': annotations}, bases, **opts))
+        result.append(made[-1])
+    return (result + [None])[:2]
+
+
+@pytest.mark.parametrize('specs, expected', [
+    ([('P', (), {'x': int}, {'slots': True}), ('C', (0,), {'y': int}, {'slots': True})],
+     ('y',)),
+    ([('P', (), {'x': int}, {}), ('C', (0,), {'y': int}, {'slots': True})], ('x', 'y')),
+    ([('P', (), {'x': int, 'v': InitVar[int], 'k': ClassVar[int]}, {}),
+      ('C', (0,), {'y': int}, {'slots': True, 'weakref_slot': True})], ('x', 'y')),
+    ([('P', (), {'x': int}, {'slots': True, 'weakref_slot': True}),
+      ('C', (0,), {'y': int}, {'slots': True, 'weakref_slot': True})], ('y',)),
+], ids=['slotted-parent', 'dict-parent', 'initvar-classvar-parent', 'weakref-twice'])
+def test_slots_match_stdlib(specs, expected):
+    """The slots a class adds are 3.13's, for parents slotted or not."""
+    ours, theirs = _slots_both_ways(specs)
+    assert tuple(ours.__slots__) == expected
+    if STDLIB_CONTRACT:  # older stdlibs repeat inherited slots or lack weakref_slot
+        assert tuple(theirs.__slots__) == expected
+
+
+def test_slots_inherited_as_an_option():
+    """A subclass of a slotted class is slotted too, adding only its own fields."""
+    class Mixin:
+        __slots__ = 'm'
+
+    class P(Mixin, DataClass, slots=True, weakref_slot=True):
+        x: int
+        k: 'ClassVar[int]' = 3
+
+    class C(P):
+        y: int = 0
+
+    assert C.__slots__ == ('y',) and C.k == 3 and 'k' not in P.__slots__
+    c = C(1)
+    assert not hasattr(c, '__dict__') and (c.x, c.y) == (1, 0)
+    c.m = 5
+    assert c.m == 5
+
+
+def test_slot_docs_from_field_doc():
+    """``field(doc=...)`` becomes the slot's docstring (3.14's behaviour)."""
+    class C(DataClass, slots=True):
+        x: int = field(doc='the x')
+        y: int = 0
+
+    assert C.__slots__ == {'x': 'the x', 'y': None}
+    assert inspect.getdoc(C.x) == 'the x'
+
+
+def test_weakref_slot_on_a_root_class():
+    """``weakref_slot=True`` adds the ``__weakref__`` slot, so instances take weakrefs."""
+    import weakref
+
+    class C(DataClass, slots=True, weakref_slot=True):
+        x: int
+
+    c = C(1)
+    assert C.__slots__ == ('x', '__weakref__') and weakref.ref(c)() is c
+
+
+def test_inherited_slots_seen_through_the_whole_mro():
+    """Slots and ``__dict__``/``__weakref__`` anywhere above are not added again."""
+    import weakref
+
+    class Plain:
+        pass
+
+    class Named:
+        __slots__ = 'mm'
+
+    class A(Named, DataClass, slots=True):
+        mm: int
+        a: int
+
+    class B(A):
+        b: int
+
+    class C(B):
+        c: int
+
+    assert (A.__slots__, B.__slots__, C.__slots__) == (('a',), ('b',), ('c',))
+    assert C(1, 2, 3, 4).mm == 1
+
+    class P(DataClass, Plain):
+        p: int
+
+    class Q(P, slots=True, weakref_slot=True):
+        q: int
+
+    assert Q.__slots__ == ('p', 'q') and weakref.ref(Q(1, 2))() is not None

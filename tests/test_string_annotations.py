@@ -2,11 +2,16 @@
 
 import dataclasses
 import inspect
+import sys
 import typing
 
-from dataclass_meta import fields
+from dataclass_meta import DataClass, fields, make_dataclass
 
 from . import future_annotations_module as m
+
+# A module-level name bound to a string: a string annotation naming it must not
+# send the ClassVar/InitVar detection into a loop.
+Alias = 'Alias'
 
 
 def test_pseudo_fields_recognised_from_strings():
@@ -63,3 +68,24 @@ def test_type_hints_of_init_resolve_in_the_class_module():
     assert hints['item'] is m.Item and hints['count'] is int
     assert hints['return'] is type(None)
     assert typing.get_type_hints(m.Line)['item'] is m.Item
+
+
+def test_string_annotations_resolve_through_module_names():
+    """``typing.ClassVar[...]`` and ``dataclasses.InitVar[...]`` strings are detected."""
+    class C(DataClass):
+        a: 'typing.ClassVar[int]' = 1
+        b: 'dataclasses.InitVar[int]' = 2
+        c: 'Alias' = 3
+        d: 'sys.ClassVar' = 4  # sys has no ClassVar: a field
+        e: 'nothing.ClassVar' = 5  # noqa: F821 - no such module
+        f: '[int]' = 6
+
+    assert [f.name for f in fields(C)] == ['c', 'd', 'e', 'f']
+    assert C.__dataclass_fields__['b']._field_type is dataclasses._FIELD_INITVAR
+    assert C.__dataclass_fields__['a']._field_type is dataclasses._FIELD_CLASSVAR
+
+
+def test_string_annotation_in_unknown_module():
+    """A class whose module is not imported still gets its string annotations as fields."""
+    C = make_dataclass('C', [('x', 'ClassVar[int]')], module='no_such_module')
+    assert [f.name for f in fields(C)] == ['x']

@@ -71,8 +71,9 @@ def test_closures_pass_the_differential_tests():
     out = subprocess.run([sys.executable, '-c', probe], capture_output=True, text=True,
                          env=env, cwd=ROOT, check=True).stdout.split()
     assert out == ['False', 'False']
-    files = ['test_init_paths.py', 'test_compare_semantics.py', 'test_access_order.py',
-             'test_init.py', 'test_eq_order.py', 'test_repr.py', 'test_hash.py']
+    files = ['test_init.py', 'test_init_signature.py', 'test_eq_order.py',
+             'test_compare_semantics.py', 'test_repr.py', 'test_hash.py', 'test_replace.py',
+             'test_asdict.py']
     run = subprocess.run([sys.executable, '-m', 'pytest', '-q', '-p', 'no:cacheprovider',
                           *[str(ROOT / 'tests' / f) for f in files]],
                          capture_output=True, text=True, env=env, cwd=ROOT)

@@ -1,8 +1,9 @@
-"""``asdict()``/``astuple()`` on every backend give the stdlib's results, errors,
-reads and side effects: over nested lists, tuples, dicts, their subclasses
-(namedtuple, defaultdict), data classes (ours and the stdlib's), deep-copied
-objects, and custom factories."""
+"""``asdict()`` and ``astuple()``: on every backend, the stdlib's results, errors,
+reads and side effects, over nested lists, tuples, dicts, their subclasses
+(namedtuple, defaultdict, frozendict), data classes (ours and the stdlib's),
+deep-copied objects, and custom factories."""
 
+import builtins
 import collections
 import dataclasses
 import sys
@@ -11,9 +12,10 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import dataclass_meta as dm
-from dataclass_meta import DataClass, _backend
+from dataclass_meta import DataClass, _backend, field
 
-from .outcomes import outcome
+from .access_log import reads_match_the_stdlib
+from .outcomes import define, outcome
 
 BACKENDS = _backend.available()
 # Before 3.12 the stdlib's asdict cannot rebuild a defaultdict (gh-79721).
@@ -279,3 +281,168 @@ def test_partial_results_reachable_through_gc_are_whole(backend):
         stdlib = calls[1](Node(w), **{('tuple_factory' if calls[1] is dataclasses.astuple
                                        else 'dict_factory'): list})
         assert ours == stdlib
+
+
+# -- nested values, factories, the class cache ----------------------------------------
+
+class Child(DataClass):
+    name: str
+    tags: list = field(default_factory=list)
+
+
+class Parent(DataClass):
+    child: Child
+    children: list
+    by_name: dict
+    pair: Pair
+    counts: collections.defaultdict
+    extra: object = None
+
+
+def _parent():
+    counts = collections.defaultdict(int, {'a': 1})
+    return Parent(Child('c', ['x']), [Child('d'), Child('e')], {'k': Child('f')},
+                  Pair(Child('g'), 1), counts, extra={1, 2})
+
+
+def _stdlib_safe(p):
+    """Before 3.12 the stdlib's asdict cannot rebuild a defaultdict (gh-79721)."""
+    return dm.replace(p, counts={'a': 1}) if sys.version_info < (3, 12) else p
+
+
+def test_asdict_and_astuple_match_stdlib(backend):
+    """Nested data classes, lists, dicts, namedtuples and defaultdicts recurse alike."""
+    p = _stdlib_safe(_parent())
+    assert dm.asdict(p) == dataclasses.asdict(p)
+    assert dm.astuple(p) == dataclasses.astuple(p)
+    p = _parent()
+    d = dm.asdict(p)
+    assert d['child'] == {'name': 'c', 'tags': ['x']}
+    assert type(d['pair']) is Pair and type(d['counts']) is collections.defaultdict
+    assert d['counts'].default_factory is int
+    assert d['extra'] == {1, 2} and d['extra'] is not p.extra  # deep-copied
+
+
+def test_asdict_factories(backend):
+    """``dict_factory`` and ``tuple_factory`` are applied at every level."""
+    p = _stdlib_safe(_parent())
+    assert dm.asdict(p, dict_factory=collections.OrderedDict) == \
+        dataclasses.asdict(p, dict_factory=collections.OrderedDict)
+    assert dm.astuple(p, tuple_factory=list) == dataclasses.astuple(p, tuple_factory=list)
+
+
+@pytest.mark.skipif(not hasattr(builtins, 'frozendict'), reason='frozendict is new in 3.15')
+def test_asdict_and_astuple_rebuild_frozendicts(backend):
+    """3.15's ``frozendict`` values are rebuilt with their contents converted."""
+    frozendict = builtins.frozendict
+
+    @dataclasses.dataclass
+    class SUser:
+        name: str
+
+    @dataclasses.dataclass
+    class SGroup:
+        users: frozendict
+
+    class User(DataClass):
+        name: str
+
+    class Group(DataClass):
+        users: frozendict
+
+    std = SGroup(frozendict({'a': SUser('Ann')}))
+    ours = Group(frozendict({'a': User('Ann')}))
+    assert dm.asdict(ours) == dataclasses.asdict(std) == {'users': {'a': {'name': 'Ann'}}}
+    assert type(dm.asdict(ours)['users']) is frozendict
+    assert dm.astuple(ours) == dataclasses.astuple(std) == (frozendict({'a': ('Ann',)}),)
+
+
+def test_asdict_cache_keeps_no_class_alive(backend):
+    """After ``asdict``/``astuple``, a dropped class is still garbage collected."""
+    import gc
+    import weakref
+
+    class Temp(DataClass):
+        x: int
+        kind: type = int
+
+    dm.asdict(Temp(1)), dm.astuple(Temp(2))
+    ref = weakref.ref(Temp)
+    del Temp
+    gc.collect()
+    assert ref() is None
+
+
+class SubPair(collections.namedtuple('SubPair', 'a b')):
+    pass
+
+
+def test_asdict_and_astuple_recurse_like_stdlib():
+    """Nested classes, lists, tuples, namedtuples, dicts and subclasses, as the stdlib."""
+    def build(deco, base):
+        Inner = deco(type('Inner', base, {'__annotations__': {'v': int}}))
+        Outer = deco(type('Outer', base, {'__annotations__': {'x': object}}))
+        value = {'l': [Inner(1), (Inner(2),)], 'p': SubPair(Inner(3), [4]),
+                 'o': collections.OrderedDict(a=Inner(6)),
+                 'ls': type('L', (list,), {})([Inner(7)]), 'set': {1, 2}, 'none': None}
+        return Outer(value), Outer(Inner(0))
+
+    ours, theirs = build(lambda c: c, (DataClass,)), build(dataclasses.dataclass, ())
+    for mine, std in zip(ours, theirs):
+        assert dm.asdict(mine) == dataclasses.asdict(std)
+        assert dm.astuple(mine) == dataclasses.astuple(std)
+        assert dm.asdict(mine, dict_factory=collections.OrderedDict) == dataclasses.asdict(
+            std, dict_factory=collections.OrderedDict)
+        assert dm.astuple(mine, tuple_factory=list) == dataclasses.astuple(
+            std, tuple_factory=list)
+    copied = dm.asdict(ours[0])['x']
+    assert type(copied['p']) is SubPair and copied['set'] is not ours[0].x['set']
+
+
+def test_asdict_keeps_defaultdict_factory():
+    """A defaultdict comes back as one with the same factory (the 3.12+ stdlib fix)."""
+    class C(DataClass):
+        d: dict
+
+    inner = dm.make_dataclass('Inner', ['v'])
+    got = dm.asdict(C(collections.defaultdict(list, {'k': [inner(5)]})))['d']
+    assert type(got) is collections.defaultdict and got.default_factory is list
+    assert got == {'k': [{'v': 5}]}
+
+
+def test_dict_keys_and_factories_like_stdlib():
+    """Data-class dict keys go through the factory, in dicts and defaultdicts alike."""
+    def build(ours):
+        K = define(ours, 'K', {'__annotations__': {'k': int}}, frozen=True)
+        C = define(ours, 'C', {'__annotations__': {'d': dict, 'e': dict}})
+        return C({K(1): K(2)}, collections.defaultdict(list, {K(3): [K(4)]}))
+
+    ours = build(True)
+    as_tuple = ({(1,): (2,)}, {(3,): [(4,)]})
+    as_pairs = (('d', {(('k', 1),): (('k', 2),)}), ('e', {(('k', 3),): [(('k', 4),)]}))
+    assert dm.astuple(ours) == as_tuple
+    assert dm.asdict(ours, dict_factory=tuple) == as_pairs
+    if STDLIB_DEFAULTDICT:  # before 3.12 the stdlib could not rebuild a defaultdict
+        theirs = build(False)
+        assert dataclasses.astuple(theirs) == as_tuple
+        assert dataclasses.asdict(theirs, dict_factory=tuple) == as_pairs
+
+
+def test_asdict_deep_copies_other_values():
+    """Values that are not containers or data classes are deep copies."""
+    class Holder:
+        def __init__(self, items):
+            self.items = items
+
+    class C(DataClass):
+        h: object
+
+    original = Holder([1])
+    copied = dm.asdict(C(original))['h']
+    assert copied is not original and copied.items == [1]
+    assert copied.items is not original.items
+
+
+# -- reads and side effects, in order -------------------------------------------------
+
+test_asdict_and_astuple_read_as_the_stdlib = reads_match_the_stdlib('asdict', 'astuple')

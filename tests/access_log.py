@@ -1,5 +1,7 @@
 """Attribute reads and side effects, in order and counted: stdlib vs ours.
 
+The harness of the read-order tests that each feature's file holds (``==`` and
+the orderings in ``test_eq_order``, ``hash`` in ``test_hash``, and so on).
 Hypothesis generates a class spec; it is defined with ``@dataclasses.dataclass``
 and as a ``DataClass`` on each backend, both with a ``__getattribute__`` that
 logs every attribute read of an instance, and with field values (``Probe``) that
@@ -8,6 +10,7 @@ comparison result. Every generated method, and ``asdict``/``astuple``/
 ``replace``/``copy``, must leave the same log and the same outcome as the
 stdlib's: the same reads, each once, in the same order, with the same
 short-circuits.
+``reads_match_the_stdlib(*ops)`` makes that test for the operations named.
 """
 
 import copy
@@ -19,9 +22,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import dataclass_meta
-from dataclass_meta import DataClass, _backend
+from dataclass_meta import _backend
 
-from .outcomes import outcome
+from .outcomes import define, outcome
 from .strategies import unique_name
 
 BACKENDS = [pytest.param(b, id=b.name) for b in _backend.available()]
@@ -116,16 +119,14 @@ def specs(draw):
     return fields, options
 
 
-def define(fields, options, log, ours, name):
+def logged_class(fields, options, log, ours, name):
     """The spec as a class: ``@dataclass`` (``ours`` false) or a ``DataClass``."""
     ns = {'__annotations__': {}, '__getattribute__': logging_getattribute(log),
-          '__module__': __name__, '__qualname__': name}
+          '__qualname__': name}
     for fname, compare, repr_, hash_ in fields:
         ns['__annotations__'][fname] = object
         ns[fname] = dataclasses.field(compare=compare, repr=repr_, hash=hash_)
-    if ours:
-        return type(DataClass)(name, (DataClass,), ns, **options)
-    return dataclasses.dataclass(type(name, (), ns), **options)
+    return define(ours, name, ns, **options)
 
 
 values = st.tuples(st.integers(0, 3), st.sampled_from(
@@ -177,104 +178,37 @@ def run(op, ours, x, y):
     return call(x, y)
 
 
-@pytest.mark.parametrize('backend', BACKENDS)
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(spec=specs(), rows=st.lists(st.lists(values, min_size=12, max_size=12),
-                                   min_size=2, max_size=2),
-       op=st.sampled_from(sorted(OPS)), same_object=st.booleans())
-def test_reads_and_side_effects_match_the_stdlib(backend, spec, rows, op, same_object):
-    """Each method reads the same attributes, once each, in the stdlib's order,
-    and calls ``==``/``<``/``hash``/``repr``/truth on the values as it does."""
-    fields, options = spec
-    if options['order'] and not PY313 and op in ('==', '!='):
-        pass  # orderings need eq; unaffected
-    if not PY313 and op in ('==', '!='):
-        return  # 3.10-3.12 compare tuples (gh-104904): the contract is 3.13's
-    if options['frozen'] is False and options['unsafe_hash'] is False and op == 'hash':
-        return  # unhashable on both sides
-    if not options['order'] and op in ('<', '<=', '>', '>='):
-        return  # no orderings: object's NotImplemented, nothing generated
-    name = unique_name()
-    results = []
-    for ours in (False, True):
-        log = []
-        with _backend.use(backend):
-            cls = define(fields, options, log, ours, name)
-        x = instance(cls, rows[0], log)
-        y = x if same_object else instance(cls, rows[1], log)
-        del log[:]
-        with _backend.use(backend):  # asdict/astuple run on it too
-            result = outcome(lambda: run(op, ours, x, y), _seen, _named)
-        results.append((result, list(log)))
-    assert results[1] == results[0]
+def reads_match_the_stdlib(*ops):
+    """A test that each of ``ops`` reads the same attributes, once each, in the
+    stdlib's order, and calls ``==``/``<``/``hash``/``repr``/truth on the values
+    as it does, with the same outcome: for generated specs and values, on every
+    backend. Each feature's file names the test it gets from here."""
+    ops = [op for op in ops if op in OPS]  # copy.replace: 3.13+
 
-
-def _mutating_pair(ours, backend):
-    """Two instances ``x, y`` of a three-field class: comparing ``x.a`` with
-    ``y.a`` changes ``y.b`` so that it no longer equals ``x.b``."""
-    log = []
-
-    class Mutator:
-        def __eq__(self, other):
-            object.__setattr__(y, 'b', 'changed')
-            return True
-        __hash__ = None
-
-    with _backend.use(backend):
-        cls = define([('a', True, True, None), ('b', True, True, None),
-                      ('c', True, True, None)], {'order': True, 'frozen': False,
-                                                 'slots': False, 'unsafe_hash': False},
-                     log, ours, 'M')
-    x, y = object.__new__(cls), object.__new__(cls)
-    for obj in (x, y):
-        object.__setattr__(obj, 'a', Mutator())
-        object.__setattr__(obj, 'b', 'same')
-        object.__setattr__(obj, 'c', 0)
-    return x, y, log
-
-
-@pytest.mark.skipif(not PY313, reason='3.13+ compares field by field (gh-104904)')
-@pytest.mark.parametrize('backend', BACKENDS)
-def test_eq_reads_each_pair_after_comparing_the_previous_one(backend):
-    """``self.a == other.a and self.b == other.b``: a side effect of comparing
-    ``a`` on ``other.b`` is seen, so the instances are unequal, as in the stdlib."""
-    got = []
-    for ours in (False, True):
-        x, y, log = _mutating_pair(ours, backend)
-        got.append((x == y, log))
-    assert got[0] == (False, [('get', '__class__'), ('get', '__class__'), ('get', 'a'),
-                              ('get', 'a'), ('get', 'b'), ('get', 'b')])
-    assert got[1] == got[0]
-
-
-@pytest.mark.parametrize('backend', BACKENDS)
-def test_order_reads_all_of_self_then_all_of_other(backend):
-    """``(self.a, self.b, ...) < (other.a, other.b, ...)``: every field of both
-    read before the first comparison, as the stdlib's tuples are."""
-    got = []
-    for ours in (False, True):
-        x, y, log = _mutating_pair(ours, backend)
-        first = x < y  # y.b read before comparing a changes it: all equal
-        got.append((first, list(log), x <= y))  # now y.b == 'changed' < 'same'
-    assert got[0][:2] == (False, [('get', '__class__'), ('get', '__class__')]
-                          + [('get', n) for n in 'abcabc'])
-    assert got[0][2] is False
-    assert got[1] == got[0]
-
-
-@pytest.mark.parametrize('backend', [pytest.param(b, id=b.name) for b in _backend.available()])
-def test_repr_reads_then_reprs_each_field_in_turn(backend):
-    """The stdlib's f-string reads a field and repr()s it before the next read."""
-    got = []
-    for ours in (False, True):
-        log = []
-        with _backend.use(backend):
-            cls = define([('a', True, True, None), ('b', True, True, None)],
-                         {'order': False, 'frozen': False, 'slots': False,
-                          'unsafe_hash': False}, log, ours, 'R')
-        obj = instance(cls, [(1, 'tag'), (2, 'tag')], log)
-        del log[:]
-        got.append((repr(obj), log))
-    assert got[0] == ('R(a=P1, b=P2)', [('get', '__class__'), ('get', 'a'), ('repr', 1),
-                                        ('get', 'b'), ('repr', 2)])
-    assert got[1] == got[0]
+    @pytest.mark.parametrize('backend', BACKENDS)
+    @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(spec=specs(), rows=st.lists(st.lists(values, min_size=12, max_size=12),
+                                       min_size=2, max_size=2),
+           op=st.sampled_from(ops), same_object=st.booleans())
+    def test(backend, spec, rows, op, same_object):
+        fields, options = spec
+        if not PY313 and op in ('==', '!='):
+            return  # 3.10-3.12 compare tuples (gh-104904): the contract is 3.13's
+        if options['frozen'] is False and options['unsafe_hash'] is False and op == 'hash':
+            return  # unhashable on both sides
+        if not options['order'] and op in ('<', '<=', '>', '>='):
+            return  # no orderings: object's NotImplemented, nothing generated
+        name = unique_name()
+        results = []
+        for ours in (False, True):
+            log = []
+            with _backend.use(backend):
+                cls = logged_class(fields, options, log, ours, name)
+            x = instance(cls, rows[0], log)
+            y = x if same_object else instance(cls, rows[1], log)
+            del log[:]
+            with _backend.use(backend):  # asdict/astuple run on it too
+                result = outcome(lambda: run(op, ours, x, y), _seen, _named)
+            results.append((result, list(log)))
+        assert results[1] == results[0]
+    return test

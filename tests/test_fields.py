@@ -1,0 +1,177 @@
+"""Fields: what ``field()`` takes and shows, what a class collects from its
+annotations, and the fields merged from bases (reverse MRO), which match
+``@dataclass``'s order and overrides for chains, diamonds and mixins; deep
+chains stay cheap to build."""
+
+import dataclasses
+import sys
+from dataclasses import MISSING
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import dataclass_meta
+from dataclass_meta import DataClass, field, fields
+
+from .outcomes import define
+
+
+# -- field() and the fields a class collects -----------------------------------------
+
+def test_field_options_reach_the_field():
+    """Every ``field()`` argument is stored on the Field, with the stdlib's defaults."""
+    f = field()
+    assert (f.default, f.default_factory, f.init, f.repr, f.hash, f.compare,
+            f.kw_only, f.doc) == (MISSING, MISSING, True, True, None, True, MISSING, None)
+    assert f.metadata == {}
+
+    class C(DataClass):
+        x: int = field(default=1, init=False, repr=False, hash=False, compare=False,
+                       metadata={'unit': 'm'}, kw_only=True, doc='the x')
+
+    (x,) = fields(C)
+    assert (x.name, x.type, x.default, x.init, x.repr, x.hash, x.compare, x.kw_only,
+            x.doc) == ('x', int, 1, False, False, False, False, True, 'the x')
+    assert dict(x.metadata) == {'unit': 'm'}
+    with pytest.raises(TypeError):
+        x.metadata['unit'] = 'ft'  # read-only, as the stdlib's
+
+
+@pytest.mark.parametrize('lib', [dataclass_meta, dataclasses], ids=['ours', 'stdlib'])
+def test_repr_compare_hash_flags(lib):
+    """``repr``/``compare``/``hash`` flags select the fields of each method."""
+    class C(DataClass, frozen=True, order=True):
+        a: int
+        b: int = lib.field(default=0, repr=False)
+        c: int = lib.field(default=0, compare=False)
+        d: int = lib.field(default=0, hash=False)
+        e: int = lib.field(default=0, compare=False, hash=True)
+
+    assert repr(C(1, 2, 3, 4, 5)) == 'test_repr_compare_hash_flags.<locals>.C(a=1, c=3, d=4, e=5)'
+    assert C(1, c=3) == C(1, c=4) and C(1, b=1) != C(1, b=2) and C(1, d=1) != C(1)
+    assert C(1, c=9) < C(1, b=1) and not C(1, c=9) < C(1, c=0)
+    assert hash(C(1, 2, 3, 4, 5)) == hash((1, 2, 5))
+
+
+def test_field_types_and_class_defaults():
+    """Fields keep their annotation; class attributes hold plain defaults, or nothing."""
+    class C(DataClass):
+        a: int
+        d: float = field(repr=False)
+        b: str = field(default='b')
+        c: list = field(default_factory=list)
+
+    assert [f.type for f in fields(C)] == [int, float, str, list]
+    assert C.b == 'b' and 'c' not in C.__dict__ and 'd' not in C.__dict__
+
+
+def test_field_repr_shows_doc_as_314():
+    """``repr(field(doc=...))`` is 3.14's on every Python: ``doc`` before ``_field_type``."""
+    text = repr(field(default=1, doc='the x'))
+    assert text.startswith('Field(name=None,type=None,default=1,')
+    assert text.endswith(",kw_only=%r,doc='the x',_field_type=None)" % dataclasses.MISSING)
+    if sys.version_info >= (3, 14):
+        assert text == repr(dataclasses.field(default=1, doc='the x'))
+
+
+def test_recursive_field_repr():
+    """A field that is its own type shows ``type=...``, as the stdlib's guard gives."""
+    f = field()
+    f.type = f
+    f.name = 'id'
+    text = repr(f)
+    assert ',type=...,' in text and text.count(',doc=None,') == 1
+    std = dataclasses.field()
+    std.type = std
+    std.name = 'id'
+    assert ',type=...,' in repr(std)
+
+
+# -- fields merged from the bases ----------------------------------------------------
+
+def build(spec, ours):
+    """Classes from (bases as indexes into earlier classes, own field defaults)."""
+    made = []
+    for i, (base_ids, own) in enumerate(spec):
+        bases = tuple(made[j] for j in base_ids)
+        ns = {'__annotations__': {name: int for name in own}, **own}
+        made.append(define(ours, f'K{i}', ns, bases))
+    return made
+
+
+def hierarchies():
+    """Up to six classes, each with up to two earlier bases and a few fields."""
+    def one(i):
+        return st.tuples(
+            st.lists(st.integers(0, max(i - 1, 0)), unique=True, max_size=2 if i else 0),
+            st.dictionaries(st.sampled_from('abcdef'), st.integers(0, 9), max_size=3))
+    return st.integers(1, 6).flatmap(lambda n: st.tuples(*[one(i) for i in range(n)]))
+
+
+@settings(max_examples=80, deadline=None)
+@given(spec=hierarchies())
+def test_merge_matches_stdlib(spec):
+    """Every class of a random hierarchy has the stdlib's fields, order and defaults."""
+    try:
+        theirs = build(spec, ours=False)
+    except TypeError:  # no consistent MRO (or another error): ours must refuse too
+        with pytest.raises(TypeError):
+            build(spec, ours=True)
+        return
+    mine = build(spec, ours=True)
+    for a, b in zip(mine, theirs):
+        assert ([(n, f.default) for n, f in a.__dataclass_fields__.items()]
+                == [(n, f.default) for n, f in b.__dataclass_fields__.items()])
+
+
+def test_deep_chain_has_every_field_in_order():
+    """A 150-deep chain, one field per level: all fields, oldest first."""
+    cls = DataClass
+    for level in range(150):
+        cls = type(DataClass)(f'L{level}', (cls,), {'__annotations__': {f'f{level}': int},
+                                                  f'f{level}': level})
+    assert list(cls.__dataclass_fields__) == [f'f{i}' for i in range(150)]
+    assert cls().f149 == 149
+
+
+def test_fields_merge_in_reverse_mro():
+    """Fields come base first; a redefinition keeps its place but takes the new spec."""
+    class A(DataClass):
+        x: int = 1
+        y: int = 2
+
+    class B(A):
+        z: int = 3
+        x: int = 10
+
+    assert [f.name for f in fields(B)] == ['x', 'y', 'z']
+    assert B().x == 10
+
+
+def test_fields_of_three_levels_in_base_first_order():
+    """Fields merge over the whole MRO, base first, overrides keeping their place."""
+    class A(DataClass):
+        a: int = 1
+        x: int = 0
+
+    class B(A):
+        b: int = 2
+
+    class C(B):
+        x: int = 9
+        c: int = 3
+
+    assert [(f.name, f.default) for f in fields(C)] == [
+        ('a', 1), ('x', 9), ('b', 2), ('c', 3)]
+
+
+def test_diamond_fields_match_stdlib():
+    """Multiple inheritance collects fields in the stdlib's order."""
+    def build(decorate, base=()):
+        A = decorate(type('A', base, {'__annotations__': {'a': int}, 'a': 0}))
+        B = decorate(type('B', (A,), {'__annotations__': {'b': int}, 'b': 0}))
+        D = decorate(type('D', (A,), {'__annotations__': {'d': int}, 'd': 0}))
+        E = decorate(type('E', (B, D), {'__annotations__': {'e': int}, 'e': 0}))
+        return [f.name for f in dataclasses.fields(E)]
+
+    assert build(lambda c: c, (DataClass,)) == build(dataclasses.dataclass)
