@@ -200,14 +200,9 @@ CALLS = [
 @pytest.mark.parametrize('args, kwargs', CALLS, ids=str)
 def test_init_agrees(which, args, kwargs):
     """Every call of ``__init__``, good or bad, has the same outcome on both."""
-    states = []
-    for T, _ in TWINS[which]:
-        try:
-            obj = T(*args, **kwargs)
-        except Exception as exc:  # noqa: BLE001
-            states.append((type(exc), str(exc)))
-        else:
-            states.append(repr(obj) + repr([getattr(obj, n, None) for n in 'abcd']))
+    states = [outcome(lambda: T(*args, **kwargs),
+                      lambda obj: repr(obj) + repr([getattr(obj, n, None) for n in 'abcd']))
+              for T, _ in TWINS[which]]
     assert states[0] == states[1]
 
 

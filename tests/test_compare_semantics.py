@@ -13,7 +13,7 @@ from hypothesis import given, settings, strategies as st
 
 from dataclass_meta import DataClass, field
 
-from .outcomes import both_ways
+from .outcomes import both_ways, outcome
 
 STDLIB_IS_313 = sys.version_info >= (3, 13)
 
@@ -49,10 +49,7 @@ def twins(n, **options):
 
 
 def result(op, a, b):
-    try:
-        return 'ok', op(a, b)
-    except Exception as exc:  # noqa: BLE001 -- the exception is the result
-        return type(exc), str(exc)
+    return outcome(lambda: op(a, b))
 
 
 values = st.one_of(st.integers(-2, 2), st.just(math.nan), st.sampled_from(['', 'x']),
