@@ -10,6 +10,7 @@ import datetime
 import pathlib
 import sqlite3
 import sys
+from contextlib import closing
 from typing import ClassVar, Optional
 
 import pytest
@@ -61,10 +62,10 @@ def test_table_registry_resolves_string_annotations():
     """Column types come from the resolved annotations."""
     assert Event.__create__ == ('CREATE TABLE "future_events" ("id" INTEGER PRIMARY KEY, '
                                 '"title" TEXT NOT NULL UNIQUE, "when" TEXT)')
-    db = sqlite3.connect(':memory:')
-    db.execute(Event.__create__)
-    event = Event(title='launch', when=datetime.datetime(2024, 5, 1, 9)).insert(db)
-    assert Event.select(db) == [event]
+    with closing(sqlite3.connect(':memory:')) as db:
+        db.execute(Event.__create__)
+        event = Event(title='launch', when=datetime.datetime(2024, 5, 1, 9)).insert(db)
+        assert Event.select(db) == [event]
 
 
 def test_json_codec_resolves_string_annotations():

@@ -5,6 +5,7 @@ import datetime
 import pathlib
 import sqlite3
 import sys
+from contextlib import closing
 from typing import Optional
 
 import pytest
@@ -165,8 +166,8 @@ def test_slotted_tables_slot_the_added_id():
                           st.none() | st.dates()), max_size=5, unique_by=lambda t: t[0]))
 def test_any_rows_round_trip(rows):
     """Whatever fits the types comes back equal, in insertion order."""
-    db = sqlite3.connect(':memory:')
-    db.execute(User.__create__)
-    inserted = [User(name=n, email=e, admin=a, joined=j).insert(db) for n, e, a, j in rows]
-    assert User.select(db) == inserted
-    db.close()
+    with closing(sqlite3.connect(':memory:')) as db:
+        db.execute(User.__create__)
+        inserted = [User(name=n, email=e, admin=a, joined=j).insert(db)
+                    for n, e, a, j in rows]
+        assert User.select(db) == inserted
