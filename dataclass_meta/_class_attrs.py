@@ -68,7 +68,6 @@ def make_setstate(plan):
     return __setstate__
 
 
-
 class LazyDoc:
     """``__doc__`` = ``"C(x: int, y: int = 0)"``, computed when first read.
 

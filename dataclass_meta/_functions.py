@@ -25,8 +25,8 @@ def is_dataclass(obj):
 if sys.version_info < (3, 11):
     # 3.10: isinstance(A[int], type) is true for a types.GenericAlias (3.11 made it
     # false), whose attributes are A's; 3.10's stdlib steps around that, and so
-    # which gives what 3.11+ answers: an alias is not a data class, an instance of
-    # a GenericAlias subclass may be.
+    # does this, which gives what 3.11+ answers: an alias is not a data class, an
+    # instance of a GenericAlias subclass may be.
     def is_dataclass(obj):  # noqa: F811
         """True for a data class or an instance of one (ours or the stdlib's)."""
         cls = (obj if isinstance(obj, type) and not isinstance(obj, types.GenericAlias)
