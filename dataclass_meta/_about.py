@@ -24,18 +24,17 @@ def describe_backend():
 
 
 def _why_pure():
-    import importlib  # only when asked: importing the package stays lean
-    import importlib.util
+    import importlib.util  # only when asked: importing the package stays lean
 
     if importlib.util.find_spec(_SPEEDUPS) is None:
         return ('compiled core not built: pip builds it where a C compiler and the '
                 'Python headers are present, and shows why it did not with -v')
     if os.environ.get('DATACLASS_META_PURE', '') == '1':
         return 'DATACLASS_META_PURE=1'
-    try:
-        importlib.import_module(_SPEEDUPS)
-    except ImportError as exc:
-        return f'compiled core did not load: {exc}'
+    from ._backend import load_failure
+    why = load_failure()
+    if why is not None:
+        return f'compiled core did not load: {why}'
     return 'DATACLASS_META_PURE=1 when the package was first imported'
 
 

@@ -278,20 +278,48 @@ HOOKS = SimpleNamespace(
 
 PURE = PureBackend()
 INIT_BUILDS.append(PURE.init_build)
-_compiled = []  # [CompiledBackend] once loaded, [None] when not built
+_compiled = []  # [CompiledBackend] once loaded, [None] when not built or not loaded
+_not_loaded = []  # [why]: the compiled core exists but did not load cleanly
 
 
 def compiled():
-    """The compiled backend, or None when the extension was not built."""
+    """The compiled backend, or None when the extension was not built or did
+    not load (``load_failure()`` says why)."""
     if not _compiled:
-        try:
-            from . import _speedups
-        except ImportError:  # not built (no compiler at install time)
-            _compiled.append(None)
-        else:
-            _compiled.append(CompiledBackend(_speedups))
+        speedups = _load_speedups()
+        _compiled.append(None if speedups is None else CompiledBackend(speedups))
+        if speedups is not None:
             INIT_BUILDS.append(_compiled[0].init_build)
     return _compiled[0]
+
+
+def _load_speedups():
+    """The ``_speedups`` module, or None. A warning raised while it loads (a
+    free-threaded Python's about the GIL, say) counts as a failure: under
+    ``-W error`` it would fail the import, and importing the package must
+    neither fail nor pass a warning on; the pure backend serves instead."""
+    import warnings
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter('always')
+        try:
+            from . import _speedups
+        except ImportError as exc:
+            if not (isinstance(exc, ModuleNotFoundError)
+                    and exc.name == __package__ + '._speedups'):  # built, but broken
+                _not_loaded.append(str(exc))
+            return None
+    if caught:
+        warning = caught[0]
+        _not_loaded.append(f'{warning.category.__name__} while loading: {warning.message}')
+        return None
+    return _speedups
+
+
+def load_failure():
+    """Why the compiled core, though there, did not load; None if it did (or
+    is not built)."""
+    compiled()
+    return _not_loaded[0] if _not_loaded else None
 
 
 def available():

@@ -98,27 +98,83 @@ def test_broken_core_is_reported(tmp_path):
     assert out.splitlines()[1].startswith('backend: pure (compiled core did not load: '), out
 
 
+# Loads the package with its compiled core warning while it loads (as a
+# free-threaded Python warns of a core that needs the GIL), under -W error.
+_WARNING_CORE = """
+import importlib.machinery, sys, warnings
+
+class Warns(importlib.machinery.PathFinder):
+    @classmethod
+    def find_spec(cls, name, path=None, target=None):
+        if name != 'dataclass_meta._speedups':
+            return None
+        spec = super().find_spec(name, path, target)
+        create = spec.loader.create_module
+        def create_module(spec):
+            warnings.warn('the core warns', RuntimeWarning)
+            return create(spec)
+        spec.loader.create_module = create_module
+        return spec
+
+sys.meta_path.insert(0, Warns)
+import dataclass_meta
+print(dataclass_meta.BACKEND)
+print(dataclass_meta.describe_backend())
+"""
+
+
+def test_core_warning_while_loading_falls_back_to_pure():
+    """A warning raised while the compiled core loads neither fails the import
+    (under -W error) nor escapes: the pure backend serves, and says why."""
+    if importlib.util.find_spec('dataclass_meta._speedups') is None:
+        pytest.skip('the compiled core is not built here')
+    out = _run([sys.executable, '-W', 'error', '-c', _WARNING_CORE], ROOT).splitlines()
+    assert out == ['pure', 'pure (compiled core did not load: RuntimeWarning while loading: '
+                           'the core warns)']
+
+
 def test_tour_names_the_backend_first():
     """The tour's first line is the active backend."""
     out = _run([sys.executable, str(ROOT / 'examples' / 'tour.py')], ROOT, **_SAME_BACKEND)
     assert out.splitlines()[0].split() == ['backend:', *describe_backend().split()]
 
 
+# A test that uses the package, and one that checks that nothing loaded it.
+USES_PACKAGE = 'def test_uses():\n    import dataclass_meta\n'
+UNUSED = ('import sys\n\n\ndef test_nothing():\n'
+          '    assert not [m for m in sys.modules if m.split(".")[0] == "dataclass_meta"]\n')
+
+
+def _pytest(tmp_path, test, **env):
+    """pytest's output for the one test file ``test``, plugin loaded."""
+    (tmp_path / 'test_one.py').write_text(test)
+    # An installed package's entry point loads the plugin (a second -p would be
+    # an error); sources only on a path need -p.
+    load = [] if _installed() else ['-p', 'dataclass_meta_pytest']
+    args = [sys.executable, '-m', 'pytest', '-p', 'no:cacheprovider', *load,
+            str(tmp_path / 'test_one.py')]
+    return _run(args, tmp_path, **env)
+
+
 @pytest.mark.parametrize('core', ['as built', 'missing'])
-def test_pytest_header_names_the_backend(tmp_path, core):
-    """pytest's session header carries the package's version and backend."""
-    (tmp_path / 'test_nothing.py').write_text('def test_nothing():\n    pass\n')
+def test_pytest_names_the_backend_of_a_session_using_it(tmp_path, core):
+    """A session that imports the package gets one line with its version and
+    backend (in the summary: the header came before the import)."""
     env = dict(_SAME_BACKEND)
     if core == 'missing':
         env = {'PYTHONPATH': str(_copy_without_core(tmp_path / 'copy'))}
-    # An installed package's entry point loads the plugin (a second -p would be
-    # an error); sources only on a path need -p.
-    load = [] if _installed() else ['-p', 'dataclass_meta._pytest_plugin']
-    args = [sys.executable, '-m', 'pytest', '-p', 'no:cacheprovider', *load,
-            str(tmp_path / 'test_nothing.py')]
-    out = _run(args, tmp_path, **env)
+    out = _pytest(tmp_path, USES_PACKAGE, **env)
     expected = describe_backend() if core == 'as built' else NOT_BUILT
-    header = [line for line in out.splitlines() if line.startswith('dataclass_meta ')]
-    assert header, out
-    assert all(line.startswith(f'dataclass_meta {dataclass_meta.__version__}, backend: '
-                               + expected) for line in header), out
+    line = [line for line in out.splitlines() if line.startswith('dataclass_meta ')]
+    assert len(line) == 1, out
+    assert line[0].startswith(f'dataclass_meta {dataclass_meta.__version__}, backend: '
+                              + expected), out
+
+
+def test_pytest_session_without_the_package_does_not_load_it(tmp_path):
+    """The plugin imports nothing of the package for a session that does not use
+    it: no compiled core loaded (it could change a free-threaded interpreter),
+    and no line about it."""
+    out = _pytest(tmp_path, UNUSED, **_SAME_BACKEND)
+    assert '1 passed' in out
+    assert 'dataclass_meta 0' not in out and 'backend:' not in out, out

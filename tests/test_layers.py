@@ -24,7 +24,7 @@ LAYERS = [
     ('backends', {'_backend'}),
     ('metaclass', {'_meta'}),
     ('public functions', {'_functions'}),
-    ('package', {'__init__', '__main__', '_about', '_pytest_plugin', 'mypy_plugin'}),
+    ('package', {'__init__', '__main__', '_about', 'mypy_plugin'}),
 ]
 LAYER_OF = {module: i for i, (_, modules) in enumerate(LAYERS) for module in modules}
 

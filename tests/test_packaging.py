@@ -171,6 +171,6 @@ def test_install_without_a_compiler(sdist, tmp_path):
         report = _run([str(python), '-m', 'dataclass_meta'], cwd=tmp_path, env=env).stdout
         assert 'backend: pure (compiled core not built: ' in report, report
     (dist_info,) = Path(site).glob('dataclass_meta-*.dist-info')
-    assert 'dataclass_meta._pytest_plugin' in (dist_info / 'entry_points.txt').read_text()
+    assert 'dataclass_meta_pytest' in (dist_info / 'entry_points.txt').read_text()
     licence = [p for p in dist_info.rglob('LICENSE*') if p.is_file()]
     assert licence and 'MIT License' in licence[0].read_text()

@@ -1,7 +1,7 @@
 """pytest's assertion rewriting explains unequal data classes field by field.
 
 pytest does it by itself only for ``__eq__`` built from exec'd source; our
-``pytest11`` plugin (``dataclass_meta._pytest_plugin``) gives the same text.
+``pytest11`` plugin (``dataclass_meta_pytest``) gives the same text.
 Each test runs a failing test file in a subprocess and reads its report.
 """
 
@@ -73,7 +73,7 @@ def test_plugin_is_registered():
     from importlib.metadata import entry_points
 
     plugins = {ep.name: ep.value for ep in entry_points(group='pytest11')}
-    assert plugins.get('dataclass_meta') == 'dataclass_meta._pytest_plugin'
+    assert plugins.get('dataclass_meta') == 'dataclass_meta_pytest'
 
 
 def _backends():

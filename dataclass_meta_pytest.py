@@ -6,14 +6,16 @@ pytest explains unequal ``@dataclass`` instances field by field only when their
 exec'd code (``<string>``); ours are closures (pure or compiled), so it would
 show only the two reprs. This hook gives pytest's explanation (same wording) for
 instances whose ``__eq__`` is ours, asking the package's backends whether they
-made it. pytest loads it through the ``pytest11`` entry point; the package never
-imports it, and it imports the package only when it compares two instances of a
-data class: a pytest session that never meets one pays nothing.
-The header hook imports the package once, to name its backend.
+made it. pytest loads it through the ``pytest11`` entry point. It is a module of
+its own, outside the package, and imports nothing of the package unless the
+session did: a session that never uses data classes of ours pays nothing, and
+the compiled core is not loaded (on a free-threaded Python it could otherwise
+change the interpreter, and any import may warn).
 """
 
 import dataclasses
 import pprint
+import sys
 
 import pytest
 
@@ -53,10 +55,10 @@ def _explain_fields(config, left, right, verbose):
 def _generated_eq(cls):
     """Whether ``cls.__eq__`` is made by one of the package's backends (not
     hand-written, not the stdlib's)."""
-    if not hasattr(cls, '__dataclass_fields__'):
-        return False
-    from dataclass_meta._backend import made_by_any
-    return made_by_any(getattr(cls, '__eq__', None))
+    backend = sys.modules.get('dataclass_meta._backend')
+    if backend is None or not hasattr(cls, '__dataclass_fields__'):
+        return False  # no class of ours exists before the package is imported
+    return backend.made_by_any(getattr(cls, '__eq__', None))
 
 
 def _explain(config, left, right, verbose):
@@ -95,14 +97,27 @@ def _ellipsize(text, size):
 
 
 def pytest_report_header(config):
-    """``dataclass_meta 0.1.0, backend: compiled`` (or ``pure (why)``) in pytest's header.
+    """``dataclass_meta 0.1.0, backend: compiled`` (or ``pure (why)``) in pytest's
+    header, where the package is already imported (by a conftest, a plugin);
+    otherwise in the summary at the end, if the session imported it.
 
     A failed C build is silent under ``pip install``; this line shows which
-    implementation the tests run on. The package is imported here, once per session.
+    implementation the tests ran on. The package is never imported here.
     """
-    try:
-        import dataclass_meta
-    except Exception as exc:  # a broken install should not break the test session
-        return f'dataclass_meta: not importable ({exc.__class__.__name__}: {exc})'
-    return (f'dataclass_meta {dataclass_meta.__version__}, '
-            f'backend: {dataclass_meta.describe_backend()}')
+    return _backend_line()
+
+
+def pytest_terminal_summary(terminalreporter):
+    if not _HEADER_SHOWN and terminalreporter.verbosity >= 0 and 'dataclass_meta' in sys.modules:
+        terminalreporter.write_line(_backend_line())
+
+
+_HEADER_SHOWN = []
+
+
+def _backend_line():
+    package = sys.modules.get('dataclass_meta')
+    if package is None or not hasattr(package, '__version__'):  # not (fully) imported
+        return None
+    _HEADER_SHOWN.append(True)
+    return f'dataclass_meta {package.__version__}, backend: {package.describe_backend()}'
