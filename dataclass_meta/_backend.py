@@ -15,6 +15,7 @@ so the tests run the same checks against each.
 
 import os
 import sys
+from _thread import allocate_lock  # threading's own; importing threading costs ~1 ms
 from dataclasses import MISSING, FrozenInstanceError
 from types import FunctionType, SimpleNamespace
 
@@ -335,6 +336,7 @@ backend = (PURE if os.environ.get('DATACLASS_META_PURE', '') == '1'
 BACKEND = backend.name
 
 _chosen = None  # a ContextVar once use() is first called (contextvars costs imports)
+_chosen_lock = allocate_lock()  # one ContextVar, even when threads race to make it
 
 
 def current():
@@ -355,8 +357,10 @@ class use:
     def __enter__(self):
         global _chosen
         if _chosen is None:
-            import contextvars
-            _chosen = contextvars.ContextVar('dataclass_meta_backend')
+            with _chosen_lock:
+                if _chosen is None:
+                    import contextvars
+                    _chosen = contextvars.ContextVar('dataclass_meta_backend')
         self.token = _chosen.set(self.chosen)
         return self.chosen
 

@@ -80,22 +80,26 @@ class LazyDoc:
     computes its own.
     """
 
-    __slots__ = ('text', 'computing')
+    __slots__ = ('text',)
 
     def __init__(self):
         self.text = None
-        self.computing = None  # the id of the thread computing the text
 
     def __get__(self, instance, owner=None):
         if self.text is None:
-            if self.computing == get_ident():
+            # Threads reading it at once each compute the same text.
+            key = id(self), get_ident()
+            if key in _COMPUTING:
                 return None
-            self.computing = get_ident()
+            _COMPUTING.add(key)
             try:
                 self.text = owner.__name__ + _signature_text(owner)
             finally:
-                self.computing = None
+                _COMPUTING.discard(key)
         return self.text
+
+
+_COMPUTING = set()  # (id(LazyDoc), thread id) of the texts being computed, per thread
 
 
 def _signature_text(owner):

@@ -1,13 +1,16 @@
 """Threads: defining classes and using instances at once, with no error or wrong result."""
 
+import copy
 import pickle
 import sys
 import threading
 import time
+from types import SimpleNamespace
 
 import pytest
 
-from dataclass_meta import DataClass, asdict, field, fields, replace
+from dataclass_meta import (DataClass, _backend, asdict, astuple, field, fields,
+                            make_dataclass, replace)
 from .reliability_helpers import (
     Frozen, FrozenSlotted, Nested, Node, Point, Slotted, SlowRepr, sample)
 
@@ -138,3 +141,161 @@ def test_threads_subclass_one_parent(busy_switching):
     assert [f.name for f in fields(Parent)] == ['a']
     alive = set(Parent.__subclasses__())
     assert alive >= {cls for per_thread in made for cls in per_thread}
+
+
+# The stress test: threads released together (a barrier) define classes with
+# every option (on shared bases, and by make_dataclass), use classes they share
+# (construct, ==, <, hash with cache_hash computed for the first time by all at
+# once, repr of a cycle, asdict/astuple/replace, pickle, deepcopy) and mutate
+# instances they share. Each thread's results must be those of the same work
+# run in one thread; a free-threaded build runs it without the GIL.
+
+STRESS_THREADS = 4
+STRESS_ROUNDS = 6
+
+# Option sets for the classes the threads define: (base, options).
+MUTABLE_OPTIONS = [{}, {'order': True}, {'slots': True}, {'slots': True, 'weakref_slot': True},
+                   {'kw_only': True}, {'match_args': False}, {'eq': False, 'order': False},
+                   {'unsafe_hash': True}, {'repr': False}, {'gc': False},
+                   {'slots': True, 'order': True, 'unsafe_hash': True, 'cache_hash': True}]
+FROZEN_OPTIONS = [{}, {'slots': True}, {'cache_hash': True}, {'order': True, 'slots': True},
+                  {'cache_hash': True, 'slots': True, 'weakref_slot': True}]
+
+
+def shared_classes(suffix):
+    """The classes every thread uses, named (and found by pickle) per backend."""
+    class Base(DataClass, order=True):
+        a: int
+        b: str = 'b'
+
+    class FrozenBase(DataClass, frozen=True, cache_hash=True, slots=True, order=True):
+        x: int
+        tags: tuple = ()
+
+    class Box(DataClass, slots=True):
+        value: object
+        items: list = field(default_factory=list)
+
+    made = SimpleNamespace()
+    for cls in (Base, FrozenBase, Box):
+        cls.__name__ = cls.__qualname__ = f'{cls.__name__}_{suffix}'
+        globals()[cls.__name__] = cls
+        setattr(made, cls.__name__.rpartition('_')[0], cls)
+    return made
+
+
+def outcome_of(call):
+    try:
+        return call()
+    except Exception as exc:  # noqa: BLE001 - compared like any result
+        return f'{type(exc).__name__}: {exc}'
+
+
+def define_classes(index, shared):
+    """Classes with every option, defined on the shared bases and by make_dataclass;
+    what their instances do, as plain data."""
+    results = []
+    for base, option_sets in ((shared.Base, MUTABLE_OPTIONS), (shared.FrozenBase, FROZEN_OPTIONS)):
+        for options in option_sets:
+            class C(base, **options):
+                c: int = index
+
+            args = (index, 'x') if base is shared.Base else (index, (index,))
+            one, two = outcome_of(lambda: C(*args)), outcome_of(lambda: C(*args, c=-1))
+            if isinstance(one, str):
+                results.append(one)
+                continue
+            results += [repr(one) if options.get('repr', True) else 'no repr',
+                        one == C(*args), one != two, outcome_of(lambda: one < two),
+                        outcome_of(lambda: hash(one)), astuple(one), asdict(one),
+                        repr(replace(one, c=index + 1)), [f.name for f in fields(C)],
+                        getattr(C, '__match_args__', None), copy.deepcopy(one) == one]
+    made = make_dataclass('Made', [('m', int, field(default=0)), ('n', str, field(default='n'))],
+                          bases=(shared.Base,), order=True, frozen=False)
+    item = made(index, 'y', index)
+    results += [repr(item), item < made(index + 1, 'y', 0), asdict(item)]
+    return results
+
+
+def use_stress_shared(index, shared, fresh):
+    """What the shared classes and instances do: hashes kept on first use by
+    whichever thread came first, a cycle's repr, pickling, copying."""
+    results = [hash(obj) for obj in fresh]  # cache_hash: computed first here, by all at once
+    point = shared.Base(index)
+    results += [point == shared.Base(index), point < shared.Base(index + 1), repr(point),
+                repr(shared.cycle), repr(shared.frozen), hash(shared.frozen)]
+    for obj in (point, shared.frozen, shared.FrozenBase(index, (index, 'x'))):
+        results += [pickle.loads(pickle.dumps(obj)) == obj, copy.deepcopy(obj) == obj,
+                    asdict(obj), astuple(obj), repr(replace(obj))]
+    return results
+
+
+def stress_work(index, shared, fresh, rounds):
+    """All a thread does, and its results."""
+    results = []
+    for _ in range(rounds):
+        results += define_classes(index, shared)
+        results += use_stress_shared(index, shared, fresh)
+        # Mutating one shared instance: each thread's stores and appends.
+        shared.box.value = index
+        shared.box.items.append(index)
+        results.append(shared.box.value in range(STRESS_THREADS))
+    return results
+
+
+def stress(threads=STRESS_THREADS, rounds=STRESS_ROUNDS, suffix=None):
+    """Run the stress test with the current backend; (operations, mismatches)."""
+    suffix = suffix or _backend.current().name
+    shared = shared_classes(suffix)
+    shared.frozen = shared.FrozenBase(7, ('t',))
+    shared.cycle = shared.Box(0)
+    shared.cycle.value = shared.cycle
+    shared.box = shared.Box(None)
+
+    def fresh():  # instances whose hash nobody computed yet
+        return [shared.FrozenBase(k, (k, str(k))) for k in range(32)]
+
+    expected = [stress_work(i, shared, fresh(), rounds) for i in range(threads)]
+    shared.box.items.clear()
+    got, errors = [None] * threads, []
+    start, shared_fresh = threading.Barrier(threads), fresh()
+
+    def target(index):
+        try:
+            start.wait()
+            got[index] = stress_work(index, shared, shared_fresh, rounds)
+        except BaseException as exc:  # noqa: BLE001 - reported by the caller
+            errors.append(exc)
+
+    workers = [threading.Thread(target=target, args=(i,)) for i in range(threads)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    if errors:
+        raise errors[0]
+    operations = sum(len(results) for results in got)
+    mismatches = sum(a != b for want, have in zip(expected, got) for a, b in zip(want, have))
+    mismatches += sum(len(want) != len(have) for want, have in zip(expected, got))
+    # The appends of every thread are all there; the stored value is one of theirs.
+    mismatches += sorted(shared.box.items) != sorted(list(range(threads)) * rounds)
+    return operations, mismatches
+
+
+def test_stress_threads_agree_with_one_thread(backend, busy_switching):
+    """Threads defining, using and mutating shared classes at once get the
+    results one thread gets: none differs, nothing raises."""
+    operations, mismatches = stress()
+    assert operations > 0 and mismatches == 0
+
+
+if __name__ == '__main__':  # python -m tests.test_concurrency [threads rounds]: the figures
+    counts = [int(arg) for arg in sys.argv[1:3]] or [8, 50]
+    for chosen in _backend.available():
+        with _backend.use(chosen):
+            begun = time.perf_counter()
+            ops, wrong = stress(*counts)
+            print(f'{chosen.name}: {counts[0]} threads x {counts[1]} rounds, '
+                  f'{ops} results compared, {wrong} mismatches, '
+                  f'{time.perf_counter() - begun:.1f} s, GIL enabled: '
+                  f'{getattr(sys, "_is_gil_enabled", lambda: True)()}')

@@ -118,7 +118,7 @@ eq_call_body(dm_compare *m, PyObject *const *args, size_t nargsf, PyObject *kwna
          * path below concludes the same). Short and straight, it keeps its
          * speed wherever the linker places this code; the general path alone
          * moved by a quarter with its address (47-64 ns on 3.15). */
-        if (offset >= 0) {
+        if (DM_BORROWED_SLOT_READS && offset >= 0) {
             PyObject *v = *(PyObject **)((char *)self + offset);  /* borrowed */
             if (v != NULL && v == *(PyObject **)((char *)other + offset) && reflexive(v)) {
                 if (result != Py_True) {

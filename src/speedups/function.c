@@ -174,7 +174,11 @@ dict_discard(dm_function *f, PyObject *key)
 static PyObject *
 stored_signature(dm_function *f, PyObject *key)
 {
-    return f->dict == NULL ? NULL : Py_XNewRef(PyDict_GetItemWithError(f->dict, key));
+    PyObject *sig = NULL;
+    if (f->dict != NULL) {
+        (void)dm_dict_get_ref(f->dict, key, &sig);
+    }
+    return sig;
 }
 
 /* A new signature: make_init's deferred build's, else the signature hook's
@@ -182,8 +186,11 @@ stored_signature(dm_function *f, PyObject *key)
 static PyObject *
 make_signature(dm_function *f, dm_state *st)
 {
-    if (f->signature_build != NULL) {
-        PyObject *build = Py_NewRef(f->signature_build);  /* held for the call */
+    PyObject *build;  /* held for the call; another thread may clear it */
+    Py_BEGIN_CRITICAL_SECTION(f);
+    build = Py_XNewRef(f->signature_build);
+    Py_END_CRITICAL_SECTION();
+    if (build != NULL) {
         PyObject *sig = PyObject_CallNoArgs(build);
         Py_DECREF(build);
         return sig;
@@ -257,11 +264,15 @@ function_set_signature(PyObject *self, PyObject *value, void *Py_UNUSED(c))
 {
     dm_function *f = (dm_function *)self;
     PyObject *key = dm_state_of(self)->str_signature;
-    if (value == NULL && f->signature_build != NULL) {
-        Py_CLEAR(f->signature_build);
+    PyObject *build;  /* owned */
+    Py_BEGIN_CRITICAL_SECTION(self);
+    build = f->signature_build;
+    f->signature_build = NULL;
+    Py_END_CRITICAL_SECTION();
+    Py_XDECREF(build);
+    if (value == NULL && build != NULL) {
         return dict_discard(f, key);  /* it was there, if not yet built */
     }
-    Py_CLEAR(f->signature_build);
     return dict_store(self, key, value);
 }
 
@@ -289,11 +300,13 @@ dm_deferred_signature(PyObject *module, PyObject *obj)
     if (st == NULL) {
         return NULL;
     }
-    if (Py_TYPE(obj) == st->function_type
-            && ((dm_function *)obj)->signature_build != NULL) {
-        return Py_NewRef(((dm_function *)obj)->signature_build);
+    PyObject *build = NULL;  /* owned */
+    if (Py_TYPE(obj) == st->function_type) {
+        Py_BEGIN_CRITICAL_SECTION(obj);
+        build = Py_XNewRef(((dm_function *)obj)->signature_build);
+        Py_END_CRITICAL_SECTION();
     }
-    Py_RETURN_NONE;
+    return build != NULL ? build : Py_NewRef(Py_None);
 }
 
 /* ``__annotations__`` as a function has it: the dict in __dict__; else what

@@ -68,12 +68,13 @@ field_names(dm_state *st, PyObject *cls, PyObject *all_fields)
         if (key == NULL) {
             return NULL;
         }
-        PyObject *entry = PyDict_GetItemWithError(st->hook[DM_HOOK_NAMES_CACHE],
-                                                  key);  /* borrowed */
+        PyObject *entry;  /* owned: another thread may replace it */
+        int found = dm_dict_get_ref(st->hook[DM_HOOK_NAMES_CACHE], key, &entry);
         Py_DECREF(key);
-        if (entry == NULL && PyErr_Occurred()) {
+        if (found < 0) {
             return NULL;
         }
+        PyObject *names = NULL;
         if (entry != NULL && PyTuple_CheckExact(entry) && PyTuple_GET_SIZE(entry) == 4
                 && PyLong_CheckExact(PyTuple_GET_ITEM(entry, 1))
                 && PyLong_CheckExact(PyTuple_GET_ITEM(entry, 2))
@@ -85,8 +86,12 @@ field_names(dm_state *st, PyObject *cls, PyObject *all_fields)
                 PyErr_Clear();  /* not ours: let the pure function rebuild it */
             }
             else if (id == (void *)all_fields && len == PyDict_GET_SIZE(all_fields)) {
-                return Py_NewRef(PyTuple_GET_ITEM(entry, 3));
+                names = Py_NewRef(PyTuple_GET_ITEM(entry, 3));
             }
+        }
+        Py_XDECREF(entry);
+        if (names != NULL) {
+            return names;
         }
     }
     return PyObject_CallFunctionObjArgs(st->hook[DM_HOOK_NAMES_OF], cls, all_fields, NULL);
@@ -190,8 +195,17 @@ convert_list(dm_state *st, PyObject *obj, PyObject *factory, int as_tuple)
         return NULL;
     }
     for (Py_ssize_t i = 0; i < PyList_GET_SIZE(obj); i++) {
-        PyObject *value = convert_value(st, Py_NewRef(PyList_GET_ITEM(obj, i)), factory,
-                                        as_tuple);
+#ifdef Py_GIL_DISABLED
+        /* another thread may shrink the list meanwhile */
+        PyObject *item = PyList_GetItemRef(obj, i);
+        if (item == NULL) {
+            PyErr_Clear();
+            break;
+        }
+#else
+        PyObject *item = Py_NewRef(PyList_GET_ITEM(obj, i));
+#endif
+        PyObject *value = convert_value(st, item, factory, as_tuple);
         if (value == NULL) {
             Py_DECREF(out);
             return NULL;

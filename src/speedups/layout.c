@@ -63,6 +63,78 @@ dm_layout_fill(dm_function *f, dm_layout_cache *cache, PyObject *names, PyTypeOb
     }
 }
 
+#ifdef Py_GIL_DISABLED
+/* dm_layout_of's miss on a free-threaded build: the layout of ``tp`` worked
+ * out into ``out``, then published in ``cache`` (the seqlock's writer) unless
+ * another thread is writing it, or ``tp`` had no tag or changed meanwhile (its
+ * tag, read before and after the lookups, differs: what was found may be
+ * stale; the first lookup gives it one, so the next call publishes). */
+void
+dm_layout_fill_shared(dm_function *f, dm_layout_cache *cache, PyObject *names,
+                      PyTypeObject *tp, int access, dm_layout *out)
+{
+    dm_state *st = dm_state_of(f);
+    Py_ssize_t n = PyTuple_GET_SIZE(names);
+    unsigned int before = DM_VERSION_TAG(tp);
+    Py_ssize_t local[DM_SMALL];
+    Py_ssize_t *off = n <= DM_SMALL ? local : PyMem_Malloc((n ? n : 1) * sizeof(Py_ssize_t));
+    out->type = tp;
+    out->plain = tp->tp_getattro == PyObject_GenericGetAttr
+                 && _PyType_Lookup(tp, st->str_class) == st->object_class;
+    out->direct = 0;
+    out->tag = 0;
+    if (off == NULL) {
+        PyErr_Clear();  /* no layout: every access generic */
+        return;
+    }
+    int usable = access == DM_READ ? tp->tp_getattro == PyObject_GenericGetAttr
+                 : access == DM_STORE ? tp->tp_setattro == PyObject_GenericSetAttr : 1;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        off[i] = -1;
+        if (!usable) {
+            continue;
+        }
+        PyObject *descr = _PyType_Lookup(tp, PyTuple_GET_ITEM(names, i));  /* borrowed */
+        if (descr != NULL && Py_IS_TYPE(descr, &PyMemberDescr_Type)) {
+            PyMemberDef *def = ((PyMemberDescrObject *)descr)->d_member;
+            if (def->type == T_OBJECT_EX && def->flags == 0
+                    && PyType_IsSubtype(tp, PyDescr_TYPE(descr))) {
+                off[i] = def->offset;
+            }
+        }
+    }
+    unsigned int tag = DM_VERSION_TAG(tp);
+    if (n <= DM_SMALL) {
+        memcpy(out->off, off, n * sizeof(Py_ssize_t));
+        out->direct = 1;
+        /* A tag of 0 is never current: this layout serves this call only. */
+        out->tag = tag == before ? tag : 0;
+    }
+    uint32_t seq = _Py_atomic_load_uint32_relaxed(&cache->seq);
+    if (tag != 0 && tag == before && (seq & 1) == 0
+            && _Py_atomic_compare_exchange_uint32(&cache->seq, &seq, seq + 1)) {
+        _Py_atomic_fence_release();
+        Py_ssize_t *kept = cache->offsets;  /* only writers change it */
+        if (kept == NULL) {
+            kept = PyMem_Malloc((n ? n : 1) * sizeof(Py_ssize_t));
+            _Py_atomic_store_ptr_relaxed(&cache->offsets, kept);
+        }
+        if (kept != NULL) {
+            for (Py_ssize_t i = 0; i < n; i++) {
+                _Py_atomic_store_ssize_relaxed(&kept[i], off[i]);
+            }
+            _Py_atomic_store_ptr_relaxed(&cache->type, tp);
+            _Py_atomic_store_uint_relaxed(&cache->tag, tag);
+            _Py_atomic_store_int_relaxed(&cache->plain, out->plain);
+        }
+        _Py_atomic_store_uint32_release(&cache->seq, seq + 2);
+    }
+    if (off != local) {
+        PyMem_Free(off);
+    }
+}
+#endif
+
 /* The tuple of the fields' values, as ``tuple_getter(names)(obj)``. */
 PyObject *
 dm_field_tuple(dm_function *f, dm_layout_cache *cache, PyObject *names, PyObject *obj)

@@ -198,12 +198,25 @@ dm_ready(PyObject *module)
     return dm_configured(st) < 0 ? NULL : st;
 }
 
+static PyObject *configure_state(dm_state *st, PyObject *hooks);
+
 /* configure(hooks): reads every hook (DM_HOOK_ATTRS) of ``hooks`` into the
- * state, once; nothing is kept unless all were read and checked. */
+ * state, once; nothing is kept unless all were read and checked. Nothing
+ * changes the hooks after: every thread reads them without a lock. */
 static PyObject *
 configure(PyObject *module, PyObject *hooks)
 {
     dm_state *st = PyModule_GetState(module);
+    PyObject *result = NULL;
+    Py_BEGIN_CRITICAL_SECTION(module);  /* one configure() at a time */
+    result = configure_state(st, hooks);
+    Py_END_CRITICAL_SECTION();
+    return result;
+}
+
+static PyObject *
+configure_state(dm_state *st, PyObject *hooks)
+{
     if (st->configured || st->function_type == NULL) {  /* or cleared: no names */
         PyErr_SetString(PyExc_RuntimeError,
                         "configure: already configured (or the module was cleared)");
@@ -278,9 +291,8 @@ static PyModuleDef_Slot module_slots[] = {
     {Py_mod_multiple_interpreters, Py_MOD_PER_INTERPRETER_GIL_SUPPORTED},
 #endif
 #if PY_VERSION_HEX >= 0x030D0000
-    /* 3.13+, PEP 703: not checked without the GIL, so a free-threaded build
-     * re-enables it on import */
-    {Py_mod_gil, Py_MOD_GIL_USED},
+    /* 3.13+, PEP 703: safe without the GIL (speedups.h says how) */
+    {Py_mod_gil, Py_MOD_GIL_NOT_USED},
 #endif
     {0, NULL}
 };

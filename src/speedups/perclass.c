@@ -33,16 +33,6 @@ perclass_slot_offset(PyObject *member, PyObject *what)
     return def->offset;
 }
 
-/* The value slot at ``offset`` of ``obj`` refers to, replacing what is there
- * (released after the store: its release may run code). */
-static void
-perclass_store(PyObject *obj, Py_ssize_t offset, PyObject *value)
-{
-    PyObject **slot = (PyObject **)((char *)obj + offset);
-    PyObject *old = *slot;
-    *slot = Py_NewRef(value);
-    Py_XDECREF(old);
-}
 
 /* ------------------------------------------------------------------------ */
 /* cache_hash: the compiled __hash__ of a cache_hash=True class               */
@@ -94,15 +84,16 @@ cache_hash_call(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *
         /* the member descriptor's own TypeError */
         return Py_TYPE(m->member)->tp_descr_get(m->member, obj, (PyObject *)Py_TYPE(obj));
     }
-    PyObject *kept = *(PyObject **)((char *)obj + m->offset);
+    /* Two threads hashing at once both compute it, and keep equal values. */
+    PyObject *kept = dm_slot_get(obj, m->offset);
     if (kept != NULL) {
-        return Py_NewRef(kept);
+        return kept;
     }
     PyObject *hash = Py_NewRef(m->hash);  /* owned for the call: code runs in it */
     PyObject *value = PyObject_CallOneArg(hash, obj);
     Py_DECREF(hash);
     if (value != NULL && m->member != NULL && PyObject_TypeCheck(obj, PyDescr_TYPE(m->member))) {
-        perclass_store(obj, m->offset, value);
+        dm_slot_store(obj, m->offset, value);
     }
     return value;
 }
@@ -215,15 +206,15 @@ cached_get(PyObject *self, PyObject *obj, PyObject *Py_UNUSED(type))
     if (cached_check(c, obj) < 0) {
         return NULL;
     }
-    PyObject *kept = *(PyObject **)((char *)obj + c->offset);
+    PyObject *kept = dm_slot_get(obj, c->offset);
     if (kept != NULL) {
-        return Py_NewRef(kept);
+        return kept;
     }
     PyObject *func = Py_NewRef(c->func);  /* owned for the call */
     PyObject *value = PyObject_CallOneArg(func, obj);
     Py_DECREF(func);
     if (value != NULL && cached_check(c, obj) == 0) {
-        perclass_store(obj, c->offset, value);
+        dm_slot_store(obj, c->offset, value);
     }
     else if (value != NULL) {  /* the class was torn down meanwhile */
         Py_CLEAR(value);
@@ -241,16 +232,17 @@ cached_set(PyObject *self, PyObject *obj, PyObject *value)
         return -1;
     }
     if (value != NULL) {
-        perclass_store(obj, c->offset, value);
+        dm_slot_store(obj, c->offset, value);
         return 0;
     }
-    PyObject **slot = (PyObject **)((char *)obj + c->offset);
-    if (*slot == NULL) {
+    PyObject *kept = dm_slot_get(obj, c->offset);
+    if (kept == NULL) {
         PyErr_Format(PyExc_AttributeError, "'%.100s' object has no attribute '%U'",
                      Py_TYPE(obj)->tp_name, c->attrname);
         return -1;
     }
-    Py_CLEAR(*slot);
+    Py_DECREF(kept);
+    dm_slot_store(obj, c->offset, NULL);
     return 0;
 }
 

@@ -82,28 +82,33 @@ replace_prepare(dm_replace *m)
     if (r == NULL) {
         return -1;
     }
-    if (m->state == UNPREPARED) {
-        if (r == Py_None) {
-            m->state = SLOW;
-        }
-        else if (PyTuple_Check(r) && PyTuple_GET_SIZE(r) == 3
+    int ok = r == Py_None
+             || (PyTuple_Check(r) && PyTuple_GET_SIZE(r) == 3
                  && PyTuple_Check(PyTuple_GET_ITEM(r, 0))
                  && PyFrozenSet_Check(PyTuple_GET_ITEM(r, 1))
-                 && dm_check_names(PyTuple_GET_ITEM(r, 0)) == 0) {
+                 && dm_check_names(PyTuple_GET_ITEM(r, 0)) == 0);
+    if (!ok) {
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_TypeError,
+                            "replace: prepare() must return None or (carried, names, init)");
+        }
+        Py_DECREF(r);
+        return -1;
+    }
+    /* One thread publishes; ``state`` last, which the others read first. */
+    Py_BEGIN_CRITICAL_SECTION(m);
+    if (m->state == UNPREPARED) {
+        if (r == Py_None) {
+            DM_STORE_RELEASE_INT(&m->state, SLOW);
+        }
+        else {
             m->carried = Py_NewRef(PyTuple_GET_ITEM(r, 0));
             m->names = Py_NewRef(PyTuple_GET_ITEM(r, 1));
             m->init = Py_NewRef(PyTuple_GET_ITEM(r, 2));
-            m->state = FAST;
-        }
-        else {
-            if (!PyErr_Occurred()) {
-                PyErr_SetString(PyExc_TypeError,
-                                "replace: prepare() must return None or (carried, names, init)");
-            }
-            Py_DECREF(r);
-            return -1;
+            DM_STORE_RELEASE_INT(&m->state, FAST);
         }
     }
+    Py_END_CRITICAL_SECTION();
     Py_DECREF(r);
     return 0;
 }
@@ -220,10 +225,11 @@ replace_run(dm_replace *m, PyObject *self, PyObject *changes)
         return NULL;
     }
     PyObject *result = NULL;
-    if (all == m->own && m->state == UNPREPARED && replace_prepare(m) < 0) {
+    if (all == m->own && DM_LOAD_ACQUIRE_INT(&m->state) == UNPREPARED
+            && replace_prepare(m) < 0) {
         goto done;
     }
-    if (all == m->own && m->state == FAST) {
+    if (all == m->own && DM_LOAD_ACQUIRE_INT(&m->state) == FAST) {
         int carried = replace_keys_carried(m->names, changes);
         if (carried < 0) {
             goto done;

@@ -3,20 +3,94 @@
 #include "speedups.h"
 
 typedef struct {
-    PyObject *obj;           /* borrowed: only compared by address */
-    unsigned long thread;
-} running_key;
-
-typedef struct {
     dm_function head;
     PyObject *names;         /* owned tuple of str: the fields shown */
     PyObject *pieces;        /* owned tuple of str: "(a=", ", b=", ..., ")" */
     int guarded;             /* with reprlib's guard */
-    /* The guard: the instances (and threads) whose repr is running. */
-    running_key *running;    /* PyMem array */
-    Py_ssize_t nrunning, arunning;
     dm_layout_cache cache;
 } dm_repr;
+
+/* The guard: the (method, instance) pairs whose repr is running in this
+ * thread, as reprlib keeps per decorated function the (id, thread) pairs. Per
+ * thread, so no thread sees another's and none needs a lock; pointers only
+ * compared by address. The first few entries need no allocation; a deeper
+ * nesting grows a raw array, freed when the thread's outermost repr ends. */
+#if defined(_MSC_VER)
+#define DM_THREAD_LOCAL __declspec(thread)
+#else
+#define DM_THREAD_LOCAL _Thread_local
+#endif
+
+typedef struct {
+    const void *method;
+    const PyObject *obj;
+} running_key;
+
+#define RUNNING_INLINE 8
+static DM_THREAD_LOCAL running_key running_inline[RUNNING_INLINE];
+static DM_THREAD_LOCAL running_key *running_heap;  /* PyMem_Raw, or NULL */
+static DM_THREAD_LOCAL Py_ssize_t nrunning, arunning;
+
+static inline running_key *
+running(void)
+{
+    return running_heap != NULL ? running_heap : running_inline;
+}
+
+/* Adds (method, obj) to this thread's guard: 1, or 0 when it is there
+ * already (the repr is recursive), or -1 out of memory. */
+static int
+running_enter(const void *method, PyObject *obj)
+{
+    running_key *keys = running();
+    for (Py_ssize_t i = 0; i < nrunning; i++) {
+        if (keys[i].obj == obj && keys[i].method == method) {
+            return 0;
+        }
+    }
+    if (nrunning == RUNNING_INLINE && running_heap == NULL) {
+        running_heap = PyMem_RawMalloc(2 * RUNNING_INLINE * sizeof(running_key));
+        if (running_heap == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        memcpy(running_heap, running_inline, sizeof(running_inline));
+        arunning = 2 * RUNNING_INLINE;
+    }
+    else if (running_heap != NULL && nrunning == arunning) {
+        running_key *grown = PyMem_RawRealloc(running_heap, 2 * arunning * sizeof(running_key));
+        if (grown == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        running_heap = grown;
+        arunning *= 2;
+    }
+    keys = running();
+    keys[nrunning].method = method;
+    keys[nrunning].obj = obj;
+    nrunning++;
+    return 1;
+}
+
+/* Removes (method, obj) from this thread's guard. The last entry, unless
+ * coroutines of one thread (greenlets) interleaved reprs: found again. */
+static void
+running_leave(const void *method, PyObject *obj)
+{
+    running_key *keys = running();
+    for (Py_ssize_t i = nrunning - 1; i >= 0; i--) {
+        if (keys[i].obj == obj && keys[i].method == method) {
+            keys[i] = keys[--nrunning];
+            break;
+        }
+    }
+    if (nrunning == 0 && running_heap != NULL) {
+        PyMem_RawFree(running_heap);
+        running_heap = NULL;
+        arunning = 0;
+    }
+}
 
 static const char *const PARAMS_SELF[] = {"self"};
 
@@ -40,9 +114,7 @@ repr_clear(dm_function *f)
 static void
 repr_release(dm_function *f)
 {
-    dm_repr *m = (dm_repr *)f;
-    PyMem_Free(m->running);
-    PyMem_Free(m->cache.offsets);
+    PyMem_Free(((dm_repr *)f)->cache.offsets);
 }
 
 static const dm_kind kind_repr = {
@@ -123,32 +195,12 @@ repr_call_body(dm_repr *m, PyObject *const *args, size_t nargsf, PyObject *kwnam
     if (!m->guarded) {
         return repr_fields(m, self);
     }
-    unsigned long thread = PyThread_get_thread_ident();
-    for (Py_ssize_t i = 0; i < m->nrunning; i++) {
-        if (m->running[i].obj == self && m->running[i].thread == thread) {
-            return Py_NewRef(dm_state_of(m)->str_dots);
-        }
+    int entered = running_enter(m, self);
+    if (entered <= 0) {
+        return entered < 0 ? NULL : Py_NewRef(dm_state_of(m)->str_dots);
     }
-    if (m->nrunning == m->arunning) {
-        Py_ssize_t size = m->arunning ? 2 * m->arunning : 4;
-        running_key *grown = PyMem_Realloc(m->running, size * sizeof(running_key));
-        if (grown == NULL) {
-            return PyErr_NoMemory();
-        }
-        m->running = grown;
-        m->arunning = size;
-    }
-    m->running[m->nrunning].obj = self;
-    m->running[m->nrunning].thread = thread;
-    m->nrunning++;
     PyObject *result = repr_fields(m, self);
-    /* Other threads may have come and gone meanwhile: find the entry again. */
-    for (Py_ssize_t i = m->nrunning - 1; i >= 0; i--) {
-        if (m->running[i].obj == self && m->running[i].thread == thread) {
-            m->running[i] = m->running[--m->nrunning];
-            break;
-        }
-    }
+    running_leave(m, self);
     return result;
 }
 

@@ -25,8 +25,16 @@
  * References: a field marked "owned" holds a strong reference released by its
  * kind's clear(); "borrowed" is said where it is not. Every Python object the
  * extension keeps lives in the module's state or in a compiled function; no C
- * static holds one, so each (sub)interpreter has its own. The extension relies
- * on the GIL (Py_mod_gil is Py_MOD_GIL_USED).
+ * static holds one, so each (sub)interpreter has its own.
+ *
+ * Free-threaded builds (PEP 703, Py_GIL_DISABLED; the module declares
+ * Py_MOD_GIL_NOT_USED there): whatever several threads can reach is immutable
+ * once published (a compiled function's payload, the module's state after
+ * configure()), per thread (repr's recursion guard), or guarded: the layout
+ * cache is a seqlock, an instance's slots are read and stored under its
+ * critical section (as the member descriptors do), a function's lazily made
+ * __signature__ under the function's. With the GIL each guard compiles to
+ * nothing, and every path is the one it was.
  */
 
 #ifndef DATACLASS_META_SPEEDUPS_H
@@ -35,6 +43,36 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <structmember.h>
+
+/* Critical sections (3.13+) are no-ops with the GIL; before 3.13 there are none. */
+#if PY_VERSION_HEX < 0x030D0000
+#define Py_BEGIN_CRITICAL_SECTION(op) {
+#define Py_END_CRITICAL_SECTION() }
+#endif
+
+/* An int set once (by the first call) and read by every call after: on a
+ * free-threaded build the store publishes what was set before it. */
+#ifdef Py_GIL_DISABLED
+#define DM_LOAD_ACQUIRE_INT(p) _Py_atomic_load_int_acquire(p)
+#define DM_STORE_RELEASE_INT(p, v) _Py_atomic_store_int_release((p), (v))
+#else
+#define DM_LOAD_ACQUIRE_INT(p) (*(p))
+#define DM_STORE_RELEASE_INT(p, v) (*(p) = (v))
+#endif
+
+/* ``dict[key]`` as a new reference in ``*value``: 1 found, 0 missing, -1 an
+ * error. 3.13+'s PyDict_GetItemRef: a borrowed item could be freed by another
+ * thread on a free-threaded build. */
+static inline int
+dm_dict_get_ref(PyObject *dict, PyObject *key, PyObject **value)
+{
+#if PY_VERSION_HEX >= 0x030D0000
+    return PyDict_GetItemRef(dict, key, value);
+#else
+    *value = Py_XNewRef(PyDict_GetItemWithError(dict, key));
+    return *value != NULL ? 1 : PyErr_Occurred() ? -1 : 0;
+#endif
+}
 
 /* ------------------------------------------------------------------------ */
 /* The contract with the Python side                                         */
@@ -259,6 +297,12 @@ typedef struct {
     unsigned int tag;
     int plain;               /* obj.__class__ is type(obj) for ``type`` */
     Py_ssize_t *offsets;     /* PyMem array, one per name */
+#ifdef Py_GIL_DISABLED
+    /* A seqlock: odd while one thread rewrites the cache. A reader copies the
+     * fields, then finds ``seq`` unchanged or misses; a writer that finds it
+     * odd leaves the cache to the other (its own result serves its call). */
+    uint32_t seq;
+#endif
 } dm_layout_cache;
 
 /* What a call may use of an instance's layout: copied out of the cache onto
@@ -277,10 +321,21 @@ typedef struct {
 
 void dm_layout_fill(dm_function *f, dm_layout_cache *cache, PyObject *names, PyTypeObject *tp,
                     int access);
+#ifdef Py_GIL_DISABLED
+void dm_layout_fill_shared(dm_function *f, dm_layout_cache *cache, PyObject *names,
+                           PyTypeObject *tp, int access, dm_layout *out);
+#endif
 PyObject *dm_class_of(dm_state *st, PyObject *obj);
 PyObject *dm_field_tuple(dm_function *f, dm_layout_cache *cache, PyObject *names,
                          PyObject *obj);
 int dm_check_names(PyObject *names);
+
+/* A type's version tag, read as another thread may be assigning it. */
+#ifdef Py_GIL_DISABLED
+#define DM_VERSION_TAG(tp) _Py_atomic_load_uint_relaxed(&(tp)->tp_version_tag)
+#else
+#define DM_VERSION_TAG(tp) ((tp)->tp_version_tag)
+#endif
 
 /* The layout of ``tp`` for the fields ``names`` into ``out``, from the
  * function ``f``'s ``cache`` (refilled unless it is for ``tp`` at its current
@@ -291,6 +346,30 @@ static inline void
 dm_layout_of(dm_function *f, dm_layout_cache *cache, PyObject *names, PyTypeObject *tp,
              int access, dm_layout *out)
 {
+#ifdef Py_GIL_DISABLED
+    /* The seqlock's reader: a copy of a cache no writer touched meanwhile
+     * (3.13+: a tag of 0 means none). */
+    Py_ssize_t n = PyTuple_GET_SIZE(names);
+    unsigned int tag = DM_VERSION_TAG(tp);
+    uint32_t seq = _Py_atomic_load_uint32_acquire(&cache->seq);
+    Py_ssize_t *offsets = _Py_atomic_load_ptr_relaxed(&cache->offsets);
+    if ((seq & 1) == 0 && tag != 0 && offsets != NULL
+            && _Py_atomic_load_ptr_relaxed(&cache->type) == tp
+            && _Py_atomic_load_uint_relaxed(&cache->tag) == tag) {
+        out->plain = _Py_atomic_load_int_relaxed(&cache->plain);
+        out->direct = n <= DM_SMALL;
+        for (Py_ssize_t i = 0; out->direct && i < n; i++) {
+            out->off[i] = _Py_atomic_load_ssize_relaxed(&offsets[i]);
+        }
+        _Py_atomic_fence_acquire();
+        if (_Py_atomic_load_uint32_relaxed(&cache->seq) == seq) {
+            out->type = tp;
+            out->tag = tag;
+            return;
+        }
+    }
+    dm_layout_fill_shared(f, cache, names, tp, access, out);
+#else
     if (!(tp == cache->type && tp->tp_version_tag == cache->tag && DM_HAS_VERSION_TAG(tp))) {
         dm_layout_fill(f, cache, names, tp, access);
     }
@@ -302,6 +381,7 @@ dm_layout_of(dm_function *f, dm_layout_cache *cache, PyObject *names, PyTypeObje
     if (out->direct) {
         memcpy(out->off, cache->offsets, n * sizeof(Py_ssize_t));
     }
+#endif
 }
 
 /* Whether ``L`` still describes ``obj``: Python code run since it was made (a
@@ -311,8 +391,54 @@ static inline int
 dm_layout_current(const dm_layout *L, PyObject *obj)
 {
     PyTypeObject *tp = Py_TYPE(obj);
-    return tp == L->type && L->tag != 0 && DM_HAS_VERSION_TAG(tp) && tp->tp_version_tag == L->tag;
+    return tp == L->type && L->tag != 0 && DM_HAS_VERSION_TAG(tp) && DM_VERSION_TAG(tp) == L->tag;
 }
+
+/* The object in the slot at ``offset`` of ``obj`` as a new reference, or NULL
+ * (unset; no exception). On a free-threaded build, under the instance's
+ * critical section, which a store through the member descriptor (or
+ * dm_slot_store) also holds: the old value is released only after it. */
+static inline PyObject *
+dm_slot_get(PyObject *obj, Py_ssize_t offset)
+{
+    PyObject **slot = (PyObject **)((char *)obj + offset);
+#ifdef Py_GIL_DISABLED
+    PyObject *v;
+    Py_BEGIN_CRITICAL_SECTION(obj);
+    v = Py_XNewRef(*slot);
+    Py_END_CRITICAL_SECTION();
+    return v;
+#else
+    return Py_XNewRef(*slot);
+#endif
+}
+
+/* Stores ``value`` (NULL: empties) in the slot at ``offset`` of ``obj``, as
+ * the member descriptor's __set__ does; the old value is released after the
+ * store (its release may run code). */
+static inline void
+dm_slot_store(PyObject *obj, Py_ssize_t offset, PyObject *value)
+{
+    PyObject **slot = (PyObject **)((char *)obj + offset);
+    PyObject *old;
+    Py_BEGIN_CRITICAL_SECTION(obj);
+    old = *slot;
+#ifdef Py_GIL_DISABLED
+    _Py_atomic_store_ptr_release(slot, Py_XNewRef(value));
+#else
+    *slot = Py_XNewRef(value);
+#endif
+    Py_END_CRITICAL_SECTION();
+    Py_XDECREF(old);
+}
+
+/* Whether the borrowed reads of compare.c's fast path are safe: with the GIL
+ * only (without it, another thread may release a slot's value meanwhile). */
+#ifdef Py_GIL_DISABLED
+#define DM_BORROWED_SLOT_READS 0
+#else
+#define DM_BORROWED_SLOT_READS 1
+#endif
 
 /* ``getattr(obj, name)`` of a field: its slot directly where ``offset``
  * allows and the slot is set; otherwise the generic lookup (which also
@@ -321,9 +447,9 @@ static inline PyObject *
 dm_read_field(PyObject *obj, PyObject *name, Py_ssize_t offset)
 {
     if (offset >= 0) {
-        PyObject *v = *(PyObject **)((char *)obj + offset);
+        PyObject *v = dm_slot_get(obj, offset);
         if (v != NULL) {
-            return Py_NewRef(v);
+            return v;
         }
     }
     return PyObject_GetAttr(obj, name);  /* as getattr(): also the error's context */
@@ -336,10 +462,7 @@ static inline int
 dm_store_field(PyObject *obj, PyObject *name, PyObject *value, Py_ssize_t offset, int frozen)
 {
     if (offset >= 0) {
-        PyObject **slot = (PyObject **)((char *)obj + offset);
-        PyObject *old = *slot;  /* owned by the instance until replaced */
-        *slot = Py_NewRef(value);
-        Py_XDECREF(old);
+        dm_slot_store(obj, offset, value);
         return 0;
     }
     return frozen ? PyObject_GenericSetAttr(obj, name, value)
