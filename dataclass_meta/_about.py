@@ -17,10 +17,21 @@ _SPEEDUPS = __package__ + '._speedups'
 
 
 def describe_backend():
-    """``'compiled'``, or ``'pure (...)'`` with the reason the compiled core is not used."""
-    if BACKEND == 'compiled':
-        return 'compiled'
-    return f'pure ({_why_pure()})'
+    """``'compiled'``, or ``'pure (...)'`` with the reason the compiled core is not
+    used; on a free-threaded build, then whether the GIL is enabled
+    (``'compiled; free-threaded, GIL disabled'``)."""
+    text = 'compiled' if BACKEND == 'compiled' else f'pure ({_why_pure()})'
+    gil = _gil()
+    return text if gil is None else f'{text}; free-threaded, GIL {gil}'
+
+
+def _gil():
+    """``'disabled'`` or ``'enabled'`` (``PYTHON_GIL=1``, or an extension that
+    needs it) on a free-threaded build; None elsewhere, where it is always on."""
+    import sysconfig
+    if not sysconfig.get_config_var('Py_GIL_DISABLED'):
+        return None
+    return 'enabled' if sys._is_gil_enabled() else 'disabled'
 
 
 def _why_pure():
@@ -39,10 +50,12 @@ def _why_pure():
 
 
 def main():
-    """``python -m dataclass_meta``: version, backend and why, interpreter."""
+    """``python -m dataclass_meta``: version, backend and why, the GIL, interpreter."""
     from . import __version__  # set after the package's imports
     print(f'dataclass_meta {__version__}')
     print(f'backend: {describe_backend()}')
     if BACKEND == 'compiled':
         print(f'compiled core: {sys.modules[_SPEEDUPS].__file__}')
+    gil = _gil()
+    print(f'GIL: {"enabled" if gil is None else f"{gil} (free-threaded build)"}')
     print(f'python: {sys.version.split()[0]} ({sys.implementation.name}) {sys.executable}')

@@ -12,6 +12,30 @@ import sys
 
 import pytest
 
+# DATACLASS_META_EXPECT_GIL=0 (CI's free-threaded stage): the run fails unless
+# the GIL is off after ``import dataclass_meta`` and still off at the end, when
+# everything the suite imports and builds has been loaded.
+EXPECT_GIL_OFF = os.environ.get('DATACLASS_META_EXPECT_GIL') == '0'
+
+
+def gil_enabled():
+    """Whether the GIL is on (always, on a Python that has no choice)."""
+    return getattr(sys, '_is_gil_enabled', lambda: True)()
+
+
+if EXPECT_GIL_OFF:
+    import dataclass_meta
+    if gil_enabled():
+        raise RuntimeError('DATACLASS_META_EXPECT_GIL=0, but the GIL is enabled after '
+                           f'import dataclass_meta (backend: {dataclass_meta.describe_backend()})')
+
+
+def pytest_sessionfinish(session, exitstatus):
+    if EXPECT_GIL_OFF and gil_enabled():
+        print('\nDATACLASS_META_EXPECT_GIL=0, but the GIL was enabled during the session',
+              file=sys.stderr)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
 if os.environ.get('DATACLASS_META_TEST_CLOSURES') == '1':
     def _refuse_code_objects(event, args):
         if (event == 'code.__new__'

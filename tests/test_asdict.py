@@ -15,6 +15,7 @@ import dataclass_meta as dm
 from dataclass_meta import DataClass, _backend, field
 
 from .access_log import reads_match_the_stdlib
+from .implementation import mortal_classes  # noqa: F401
 from .outcomes import define, outcome
 
 BACKENDS = _backend.available()
@@ -357,7 +358,7 @@ def test_asdict_and_astuple_rebuild_frozendicts(backend):
     assert dm.astuple(ours) == dataclasses.astuple(std) == (frozendict({'a': ('Ann',)}),)
 
 
-def test_asdict_cache_keeps_no_class_alive(backend):
+def test_asdict_cache_keeps_no_class_alive(backend, mortal_classes):
     """After ``asdict``/``astuple``, a dropped class is still garbage collected."""
     import gc
     import weakref

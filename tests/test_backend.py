@@ -1,11 +1,13 @@
 """Backend selection: the compiled core when built, the pure closures on request."""
 
 import gc
+import importlib.util
 import inspect
 import os
 import pickle
 import subprocess
 import sys
+import sysconfig
 import weakref
 from types import SimpleNamespace
 
@@ -13,6 +15,8 @@ import pytest
 
 import dataclass_meta
 from dataclass_meta import DataClass, field
+
+from .implementation import mortal_classes  # noqa: F401
 
 compiled = pytest.mark.skipif(dataclass_meta.BACKEND != 'compiled',
                               reason='the compiled core is not active')
@@ -55,6 +59,25 @@ def test_other_values_do_not_force_pure():
         expected = 'compiled'
     assert _backend_in_subprocess() == expected
     assert _backend_in_subprocess(DATACLASS_META_PURE='0') == expected
+
+
+@pytest.mark.skipif(not sysconfig.get_config_var('Py_GIL_DISABLED'),
+                    reason='the GIL is off only on a free-threaded build')
+def test_import_keeps_the_gil_off():
+    """On a free-threaded build, importing the package (its compiled core too,
+    under ``-W error``) leaves the GIL off."""
+    environ = {k: v for k, v in os.environ.items()
+               if not k.startswith('DATACLASS_META_') and k != 'PYTHON_GIL'}
+    out = subprocess.run(
+        [sys.executable, '-W', 'error', '-c',
+         'import sys, dataclass_meta; print(dataclass_meta.describe_backend(), '
+         'sys._is_gil_enabled())'],
+        cwd=_ROOT, env=environ, capture_output=True, text=True, check=True)
+    built = importlib.util.find_spec('dataclass_meta._speedups') is not None
+    words = out.stdout.split()
+    assert words[0].startswith('compiled;' if built else 'pure (') and words[-1] == 'False', (
+        out.stdout)
+    assert 'free-threaded, GIL disabled' in out.stdout
 
 
 # Slotted and frozen: every generated method is a C closure with the compiled
@@ -227,7 +250,7 @@ def test_compiled_function_attributes():
 
 
 @compiled
-def test_compiled_methods_are_collected_with_their_class():
+def test_compiled_methods_are_collected_with_their_class(mortal_classes):
     """A class and its compiled methods (which may refer back to it) are collected."""
     def make():
         class C(DataClass, frozen=True, order=True):

@@ -25,6 +25,8 @@ import pytest
 import dataclass_meta
 from dataclass_meta import DataClass, FrozenInstanceError
 
+from .implementation import mortal_classes  # noqa: F401
+
 SAME, PREFIX, TYPE, ACCEPTS = 'same', 'prefix', 'type', 'accepts'
 # 3.13's dataclasses is the contract: older ones word some cases differently,
 # raise ValueError from replace() and miss some checks, so we compare on 3.13+.
@@ -417,7 +419,7 @@ DEFINITIONS = [case for case in CASES if case.define]
 
 
 @pytest.mark.parametrize('case', DEFINITIONS, ids=[case.id for case in DEFINITIONS])
-def test_failed_definition_leaves_nothing_behind(case):
+def test_failed_definition_leaves_nothing_behind(case, mortal_classes):
     """No subclass registered, the half-built class collected, parents unchanged."""
     dialect = Dialect(ours=True)
     make = dialect.make
@@ -447,7 +449,7 @@ def test_failed_definition_leaves_nothing_behind(case):
     _same_snapshot(base_snapshot, _snapshot(DataClass))
 
 
-def test_half_built_class_is_found_and_collected():
+def test_half_built_class_is_found_and_collected(mortal_classes):
     """The leak check above is not vacuous: it finds the class the pipeline held."""
     dialect = Dialect(ours=True)
     before = set(DataClass.__subclasses__())

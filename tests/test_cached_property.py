@@ -11,6 +11,8 @@ import pytest
 
 from dataclass_meta import DataClass, asdict, astuple, fields, replace
 
+from .implementation import mortal_classes  # noqa: F401
+
 # Classes defined inside a test use each backend in turn (tests/conftest.py).
 pytestmark = pytest.mark.usefixtures('backend')
 
@@ -153,7 +155,7 @@ def test_replace_starts_empty():
     assert replace(c, x=4).double == 8 and C.calls == [1, 4]
 
 
-def test_class_is_not_kept_alive():
+def test_class_is_not_kept_alive(mortal_classes):
     """Nothing outside the class refers to it: it goes with its last reference."""
     C = _define()
     C(1).double  # noqa: B018

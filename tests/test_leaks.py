@@ -5,9 +5,14 @@ import pickle
 import sys
 import weakref
 
+import pytest
+
 from dataclass_meta import DataClass, KW_ONLY, field, fields, make_dataclass, replace
 
-from .implementation import needs_tracemalloc, tracemalloc
+from .implementation import mortal_classes, needs_tracemalloc, tracemalloc  # noqa: F401
+
+# Every test here checks that classes are freed.
+pytestmark = pytest.mark.usefixtures('mortal_classes')
 
 CLASSES = 10_000
 TRACED = 1_000  # the last classes, under tracemalloc (it makes allocation ~4x slower)

@@ -14,10 +14,13 @@ def _parse_version(text):
 
 def applies(versions, version=None):
     """Whether a ``versions`` column ("all", "3.13", "3.10-3.12", "3.13+") covers
-    ``version`` (the running interpreter's major and minor by default)."""
+    ``version`` (the running interpreter's major and minor by default).
+    "present" covers every version: the test fails wherever the interpreter's
+    suite has it (CPython backports tests to patch releases, so no version
+    range says where it is)."""
     version = version or sys.version_info[:2]
     for item in versions.split(','):
-        if item == 'all':
+        if item in ('all', 'present'):
             return True
         match = _VERSION.match(item)
         if not match:
@@ -54,6 +57,11 @@ def for_version(version=None):
     """{test id: reason} of the failures expected on ``version``."""
     return {test_id: reason for test_id, versions, reason in entries()
             if applies(versions, version)}
+
+
+def where_present():
+    """The test ids expected to fail only where the suite has them ("present")."""
+    return {test_id for test_id, versions, _ in entries() if versions == 'present'}
 
 
 def reason_kind(reason):
