@@ -27,28 +27,38 @@ def busy_switching():
     sys.setswitchinterval(old)
 
 
-def run_threads(work, seconds=SECONDS / 2):
-    """Run ``work(index)`` in a loop in THREADS threads for ``seconds``; return the
-    loop counts and the errors."""
-    deadline = time.monotonic() + seconds
-    start = threading.Barrier(THREADS)
-    counts, errors = [0] * THREADS, []
+def together(run, threads=THREADS):
+    """Run ``run(index)`` once in each of ``threads`` threads, released at once by a
+    barrier; return the errors raised."""
+    start, errors = threading.Barrier(threads), []
 
     def target(index):
         try:
             start.wait()
-            while time.monotonic() < deadline:
-                work(index)
-                counts[index] += 1
-        except BaseException as exc:  # noqa: BLE001 - reported by the test
+            run(index)
+        except BaseException as exc:  # noqa: BLE001 - reported by the caller
             errors.append(exc)
 
-    threads = [threading.Thread(target=target, args=(i,)) for i in range(THREADS)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return counts, errors
+    workers = [threading.Thread(target=target, args=(i,)) for i in range(threads)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    return errors
+
+
+def run_threads(work, seconds=SECONDS / 2):
+    """Run ``work(index)`` in a loop in THREADS threads for ``seconds``; return the
+    loop counts and the errors."""
+    deadline = time.monotonic() + seconds
+    counts = [0] * THREADS
+
+    def loop(index):
+        while time.monotonic() < deadline:
+            work(index)
+            counts[index] += 1
+
+    return counts, together(loop)
 
 
 def define_and_use(index):
@@ -257,21 +267,12 @@ def stress(threads=STRESS_THREADS, rounds=STRESS_ROUNDS, suffix=None):
 
     expected = [stress_work(i, shared, fresh(), rounds) for i in range(threads)]
     shared.box.items.clear()
-    got, errors = [None] * threads, []
-    start, shared_fresh = threading.Barrier(threads), fresh()
+    got, shared_fresh = [None] * threads, fresh()
 
-    def target(index):
-        try:
-            start.wait()
-            got[index] = stress_work(index, shared, shared_fresh, rounds)
-        except BaseException as exc:  # noqa: BLE001 - reported by the caller
-            errors.append(exc)
+    def run(index):
+        got[index] = stress_work(index, shared, shared_fresh, rounds)
 
-    workers = [threading.Thread(target=target, args=(i,)) for i in range(threads)]
-    for worker in workers:
-        worker.start()
-    for worker in workers:
-        worker.join()
+    errors = together(run, threads)
     if errors:
         raise errors[0]
     operations = sum(len(results) for results in got)

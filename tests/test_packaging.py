@@ -24,7 +24,7 @@ REQUIRED = (
     'pyproject.toml', 'setup.cfg', 'setup.py',
     'src/speedups/speedups.h', 'src/speedups/module.c',
     'dataclass_meta/__init__.py', 'dataclass_meta/__init__.pyi', 'dataclass_meta/py.typed',
-    'tests/__init__.py', 'tests/conftest.py', 'tests/strategies.py',
+    'dataclass_meta_pytest.py', 'tests/__init__.py', 'tests/conftest.py', 'tests/strategies.py',
     'tests/reliability_helpers.py', 'tests/future_annotations_module.py',
     'tests/typing/README.md', 'tests/interop/conftest.py', 'tests/interop/interop_models.py',
     'tests/conformance/runner.py', 'tests/conformance/expected_failures.txt',

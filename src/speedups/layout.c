@@ -23,27 +23,23 @@ dm_class_of(dm_state *st, PyObject *obj)
     return PyObject_GetAttr(obj, st->str_class);
 }
 
-/* Fills ``cache`` (of the compiled function ``f``) for ``tp`` and the fields
- * ``names``. */
-void
-dm_layout_fill(dm_function *f, dm_layout_cache *cache, PyObject *names, PyTypeObject *tp,
-               int access)
+/* Whether ``obj.__class__`` is ``type(obj)`` for instances of ``tp``. */
+static inline int
+layout_plain(dm_state *st, PyTypeObject *tp)
 {
-    dm_state *st = dm_state_of(f);
-    Py_ssize_t n = PyTuple_GET_SIZE(names);
-    cache->type = NULL;
-    cache->plain = tp->tp_getattro == PyObject_GenericGetAttr
-                   && _PyType_Lookup(tp, st->str_class) == st->object_class;
-    if (cache->offsets == NULL) {
-        cache->offsets = PyMem_Malloc((n ? n : 1) * sizeof(Py_ssize_t));
-        if (cache->offsets == NULL) {
-            return;  /* no cache: every access generic */
-        }
-    }
+    return tp->tp_getattro == PyObject_GenericGetAttr
+           && _PyType_Lookup(tp, st->str_class) == st->object_class;
+}
+
+/* ``off[i]``: the slot offset of field i of ``names`` in instances of ``tp``,
+ * or -1 where the access goes through the type. */
+static void
+layout_offsets(PyTypeObject *tp, PyObject *names, int access, Py_ssize_t *off)
+{
     int usable = access == DM_READ ? tp->tp_getattro == PyObject_GenericGetAttr
                  : access == DM_STORE ? tp->tp_setattro == PyObject_GenericSetAttr : 1;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        cache->offsets[i] = -1;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(names); i++) {
+        off[i] = -1;
         if (!usable) {
             continue;
         }
@@ -52,10 +48,28 @@ dm_layout_fill(dm_function *f, dm_layout_cache *cache, PyObject *names, PyTypeOb
             PyMemberDef *def = ((PyMemberDescrObject *)descr)->d_member;
             if (def->type == T_OBJECT_EX && def->flags == 0
                     && PyType_IsSubtype(tp, PyDescr_TYPE(descr))) {
-                cache->offsets[i] = def->offset;
+                off[i] = def->offset;
             }
         }
     }
+}
+
+/* Fills ``cache`` (of the compiled function ``f``) for ``tp`` and the fields
+ * ``names``. */
+void
+dm_layout_fill(dm_function *f, dm_layout_cache *cache, PyObject *names, PyTypeObject *tp,
+               int access)
+{
+    Py_ssize_t n = PyTuple_GET_SIZE(names);
+    cache->type = NULL;
+    cache->plain = layout_plain(dm_state_of(f), tp);
+    if (cache->offsets == NULL) {
+        cache->offsets = PyMem_Malloc((n ? n : 1) * sizeof(Py_ssize_t));
+        if (cache->offsets == NULL) {
+            return;  /* no cache: every access generic */
+        }
+    }
+    layout_offsets(tp, names, access, cache->offsets);
     /* _PyType_Lookup gave the type a version tag, unless it cannot have one. */
     if (DM_HAS_VERSION_TAG(tp)) {
         cache->type = tp;
@@ -73,36 +87,18 @@ void
 dm_layout_fill_shared(dm_function *f, dm_layout_cache *cache, PyObject *names,
                       PyTypeObject *tp, int access, dm_layout *out)
 {
-    dm_state *st = dm_state_of(f);
     Py_ssize_t n = PyTuple_GET_SIZE(names);
     unsigned int before = DM_VERSION_TAG(tp);
     Py_ssize_t local[DM_SMALL];
     Py_ssize_t *off = n <= DM_SMALL ? local : PyMem_Malloc((n ? n : 1) * sizeof(Py_ssize_t));
     out->type = tp;
-    out->plain = tp->tp_getattro == PyObject_GenericGetAttr
-                 && _PyType_Lookup(tp, st->str_class) == st->object_class;
+    out->plain = layout_plain(dm_state_of(f), tp);
     out->direct = 0;
     out->tag = 0;
     if (off == NULL) {
-        PyErr_Clear();  /* no layout: every access generic */
-        return;
+        return;  /* no layout: every access generic */
     }
-    int usable = access == DM_READ ? tp->tp_getattro == PyObject_GenericGetAttr
-                 : access == DM_STORE ? tp->tp_setattro == PyObject_GenericSetAttr : 1;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        off[i] = -1;
-        if (!usable) {
-            continue;
-        }
-        PyObject *descr = _PyType_Lookup(tp, PyTuple_GET_ITEM(names, i));  /* borrowed */
-        if (descr != NULL && Py_IS_TYPE(descr, &PyMemberDescr_Type)) {
-            PyMemberDef *def = ((PyMemberDescrObject *)descr)->d_member;
-            if (def->type == T_OBJECT_EX && def->flags == 0
-                    && PyType_IsSubtype(tp, PyDescr_TYPE(descr))) {
-                off[i] = def->offset;
-            }
-        }
-    }
+    layout_offsets(tp, names, access, off);
     unsigned int tag = DM_VERSION_TAG(tp);
     if (n <= DM_SMALL) {
         memcpy(out->off, off, n * sizeof(Py_ssize_t));
