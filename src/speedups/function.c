@@ -321,24 +321,22 @@ function_get_annotations(PyObject *self, void *Py_UNUSED(c))
     if (dict == NULL) {
         return NULL;
     }
-    PyObject *annotations = PyDict_GetItemWithError(dict, st->str_annotations);  /* borrowed */
-    if (annotations != NULL) {
+    PyObject *annotations;  /* owned */
+    int found = dm_dict_get_ref(dict, st->str_annotations, &annotations);
+    if (found != 0) {
         Py_DECREF(dict);
-        return Py_NewRef(annotations);
+        return annotations;  /* or NULL: an error */
     }
-    if (PyErr_Occurred()) {
-        goto error;
-    }
-    PyObject *annotate = PyDict_GetItemWithError(dict, st->str_annotate);  /* borrowed */
-    if (annotate == NULL && PyErr_Occurred()) {
+    PyObject *annotate;  /* owned: the call may replace it in __dict__ */
+    if (dm_dict_get_ref(dict, st->str_annotate, &annotate) < 0) {
         goto error;
     }
     if (annotate != NULL && annotate != Py_None) {
         PyObject *format = PyLong_FromLong(1);  /* annotationlib.Format.VALUE */
         if (format == NULL) {
+            Py_DECREF(annotate);
             goto error;
         }
-        Py_INCREF(annotate);  /* the call may replace it in __dict__ */
         annotations = PyObject_CallOneArg(annotate, format);  /* owned */
         Py_DECREF(annotate);
         Py_DECREF(format);
@@ -353,6 +351,7 @@ function_get_annotations(PyObject *self, void *Py_UNUSED(c))
         }
     }
     else {
+        Py_XDECREF(annotate);
         annotations = PyDict_New();  /* owned */
         if (annotations == NULL) {
             goto error;
@@ -390,17 +389,12 @@ static PyObject *
 function_get_annotate(PyObject *self, void *Py_UNUSED(c))
 {
     dm_function *f = (dm_function *)self;
-    if (f->dict != NULL) {
-        PyObject *annotate = PyDict_GetItemWithError(
-            f->dict, dm_state_of(self)->str_annotate);  /* borrowed */
-        if (annotate != NULL) {
-            return Py_NewRef(annotate);
-        }
-        if (PyErr_Occurred()) {
-            return NULL;
-        }
+    PyObject *annotate = NULL;  /* owned */
+    if (f->dict != NULL
+            && dm_dict_get_ref(f->dict, dm_state_of(self)->str_annotate, &annotate) < 0) {
+        return NULL;
     }
-    Py_RETURN_NONE;
+    return annotate != NULL ? annotate : Py_NewRef(Py_None);
 }
 
 static int
