@@ -2,7 +2,9 @@
 
 Fields are real ``dataclasses.Field`` objects (our subclass adds ``doc``), marked
 with the stdlib's ``_field_type`` so that ``dataclasses.fields()`` and every tool
-that reads ``__dataclass_fields__`` understands them.
+that reads ``__dataclass_fields__`` understands them. A class holds only ours: a
+``dataclasses.field()`` in its body, or a stdlib parent's field, is copied into
+one, so a field hook can always read and set ``converter``, ``validator``, ``alias``.
 """
 
 import dataclasses
@@ -12,7 +14,7 @@ import types
 from dataclasses import KW_ONLY, MISSING, InitVar, _HAS_DEFAULT_FACTORY as FACTORY
 from itertools import compress, repeat
 
-from ._options import relative
+from ._options import Params, relative
 
 FIELD = dataclasses._FIELD
 FIELDS = '__dataclass_fields__'  # where a data class keeps its fields
@@ -297,10 +299,28 @@ def _plain_field(name, annotation, kind, default, kw_only):
     return f
 
 
+def as_ours(f):
+    """Field ``f`` as a ``Field`` of ours: a stdlib ``dataclasses.Field`` (from
+    ``dataclasses.field()``) is copied, every slot it has on this Python kept
+    (``kw_only``, 3.14's ``doc``, ...); ours, and any other subclass, is ``f``."""
+    if type(f) is not _Field:
+        return f
+    ours = _new_field(Field)
+    for name in _Field.__slots__:
+        try:
+            setattr(ours, name, getattr(f, name))
+        except AttributeError:  # a slot never set (a Field made without __init__)
+            pass
+    if not _HAS_DOC_SLOT:
+        ours.doc = None
+    ours._hooks = None
+    return ours
+
+
 def _make_field(name, annotation, kind, default, kw_only):
     if not isinstance(default, dataclasses.Field):
         return _plain_field(name, annotation, kind, default, kw_only)
-    f = default
+    f = as_ours(default)
     f.name = sys.intern(name) if type(name) is str else name
     f.type = annotation
     f._field_type = kind
@@ -342,15 +362,23 @@ def merge_base_fields(cls, own):
     for i in range(1, len(mro) - 1):
         base_fields = mro[i].__dict__.get('__dataclass_fields__')
         if base_fields is not None and mro[i].__mro__ == mro[i:]:
-            merged, stop = dict(base_fields), i - 1
+            merged, stop = dict(_ours_from(mro[i], base_fields)), i - 1
             break
     for base in mro[stop:0:-1]:
         base_fields = getattr(base, '__dataclass_fields__', None)  # as the stdlib
         if base_fields is not None:
-            merged.update(base_fields)
+            merged.update(_ours_from(base, base_fields))
     for f in own:
         merged[f.name] = f
     return merged
+
+
+def _ours_from(base, base_fields):
+    """The fields of a data-class base, those of a stdlib ``@dataclass`` made ours
+    (one of ours holds only ours: one type check per base)."""
+    if type(getattr(base, '__dataclass_params__', None)) is Params:
+        return base_fields
+    return {name: as_ours(f) for name, f in base_fields.items()}
 
 
 def set_defaults_on_class(cls, own):

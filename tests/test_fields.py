@@ -13,7 +13,7 @@ from hypothesis import given, settings, strategies as st
 import dataclass_meta
 from dataclass_meta import DataClass, field, fields
 
-from .outcomes import define
+from .outcomes import both_ways, define
 
 
 # -- field() and the fields a class collects -----------------------------------------
@@ -85,6 +85,50 @@ def test_recursive_field_repr():
     std.type = std
     std.name = 'id'
     assert ',type=...,' in repr(std)
+
+
+def _slots(f):
+    """Every stdlib slot of a field this Python has, as (name, value) pairs."""
+    return [(name, getattr(f, name)) for name in dataclasses.Field.__slots__
+            if name != '_field_type']
+
+
+@pytest.mark.parametrize('slots', [False, True])
+def test_stdlib_field_in_the_body_is_made_ours_keeping_every_attribute(backend, slots):
+    """``dataclasses.field()`` in a body gives a ``dataclass_meta.Field`` (still a
+    ``dataclasses.Field``) whose every stdlib attribute is what the stdlib keeps."""
+    extra = {'doc': 'the x'} if sys.version_info >= (3, 14) else {}
+
+    def body():
+        return {'__annotations__': {'x': int, 'y': list, 'z': str},
+                'x': dataclasses.field(default=1, repr=False, hash=True, compare=False,
+                                       metadata={'m': 1}, kw_only=True, **extra),
+                'y': dataclasses.field(default_factory=list, init=False),
+                'z': dataclasses.field()}
+
+    std, ours = both_ways('C', body, slots=slots)
+    for f, expected in zip(fields(ours), dataclasses.fields(std)):
+        assert type(f) is dataclass_meta.Field and isinstance(f, dataclasses.Field)
+        assert _slots(f) == _slots(expected)
+        assert (f.converter, f.validator) == (None, None)
+    assert fields(ours)[0].doc == extra.get('doc')
+    assert ours.__dataclass_fields__['x'] is fields(ours)[0]
+    assert (ours(z='a', x=2).x, ours(z='a').y) == (2, [])
+
+
+def test_fields_of_a_stdlib_parent_are_made_ours(backend):
+    """A ``@dataclasses.dataclass`` parent keeps its own fields; the child holds ours."""
+    @dataclasses.dataclass
+    class Std:
+        a: int = dataclasses.field(default=1, metadata={'m': 1})
+
+    class C(Std, DataClass):
+        b: int = 2
+
+    assert [type(f) for f in fields(C)] == [dataclass_meta.Field] * 2
+    assert _slots(fields(C)[0]) == _slots(dataclasses.fields(Std)[0])
+    assert type(dataclasses.fields(Std)[0]) is dataclasses.Field
+    assert C() == C(1, 2) and repr(C(3)).endswith('C(a=3, b=2)')
 
 
 # -- fields merged from the bases ----------------------------------------------------
