@@ -83,6 +83,17 @@ class Field(dataclasses.Field):
     validator = _hook(1, 'validator')
     alias = _hook(2, 'alias')
 
+    @alias.getter
+    def alias(self):
+        """The field's ``__init__`` parameter name (ours): the alias given, else,
+        once the field is a class's field or InitVar, its name (as attrs'
+        ``Attribute.alias``, which tools such as cattrs read); else None."""
+        hooks = self._hooks
+        if hooks is not None and hooks[2] is not None:
+            return hooks[2]
+        kind = self._field_type
+        return self.name if kind is FIELD or kind is INITVAR else None
+
     def __repr__(self):
         """The stdlib's repr (3.14's, which shows ``doc`` before ``_field_type``),
         then ``converter``, ``validator`` and ``alias`` where any is given."""

@@ -110,7 +110,7 @@ def test_stdlib_field_in_the_body_is_made_ours_keeping_every_attribute(backend, 
     for f, expected in zip(fields(ours), dataclasses.fields(std)):
         assert type(f) is dataclass_meta.Field and isinstance(f, dataclasses.Field)
         assert _slots(f) == _slots(expected)
-        assert (f.converter, f.validator) == (None, None)
+        assert (f.converter, f.validator, f.alias) == (None, None, f.name)
     assert fields(ours)[0].doc == extra.get('doc')
     assert ours.__dataclass_fields__['x'] is fields(ours)[0]
     assert (ours(z='a', x=2).x, ours(z='a').y) == (2, [])
