@@ -25,7 +25,7 @@ from dataclasses import (
 )
 from typing import Any, ClassVar, Literal, TypeVar, overload
 
-from typing_extensions import TypeAlias, dataclass_transform
+from typing_extensions import Self, TypeAlias, dataclass_transform
 
 __all__ = [
     'DataClass', 'DataClassMeta',
@@ -67,6 +67,26 @@ class Field(dataclasses.Field[_T]):
         validator: _Validator[_T] | Sequence[_Validator[_T]] | None = None,
         alias: str | None = None,
     ) -> None: ...
+    # ``copy.replace(f, ...)`` (3.13+) or ``f.__replace__(...)``: a changed copy.
+    def __replace__(
+        self,
+        /,
+        *,
+        name: str = ...,
+        type: Any = ...,
+        default: _T | Literal[_MISSING_TYPE.MISSING] = ...,
+        default_factory: Callable[[], _T] | Literal[_MISSING_TYPE.MISSING] = ...,
+        init: bool = ...,
+        repr: bool = ...,
+        hash: bool | None = ...,
+        compare: bool = ...,
+        metadata: Mapping[Any, Any] | None = ...,
+        kw_only: bool | Literal[_MISSING_TYPE.MISSING] = ...,
+        doc: str | None = ...,
+        converter: Callable[[Any], _T] | None = ...,
+        validator: _Validator[_T] | Sequence[_Validator[_T]] | None = ...,
+        alias: str | None = ...,
+    ) -> Self: ...
 
 # ``field()``: typeshed's overloads of ``dataclasses.field()`` (plus ``doc=``,
 # ``validator=`` and ``alias=``), and the same three again with a converter.

@@ -94,6 +94,30 @@ class Field(dataclasses.Field):
         kind = self._field_type
         return self.name if kind is FIELD or kind is INITVAR else None
 
+    def __replace__(self, /, **changes):
+        """A copy of the field with ``changes`` (``copy.replace(f, ...)`` on 3.13+,
+        ``f.__replace__(...)`` on any Python): any of ``field()``'s parameters, and
+        ``name`` and ``type``. The copy is checked as a field in a class body: both
+        a default and a default factory is the stdlib's ``ValueError``; a field of a
+        class keeps its kind and gets that kind's checks (a mutable default, a
+        ClassVar's default factory). A subclass's own attributes are copied too."""
+        for key in changes:
+            if key not in _REPLACEABLE:
+                msg = (f'{type(self).__qualname__}.__replace__() got an unexpected '
+                       f'keyword argument {key!r}')
+                raise TypeError(msg)
+        f = _copy(self)
+        for key, value in changes.items():
+            if key == 'metadata':  # as Field.__init__ stores it
+                value = _EMPTY_METADATA if value is None else types.MappingProxyType(value)
+            setattr(f, key, value)
+        if f.default is not MISSING and f.default_factory is not MISSING:
+            raise ValueError('cannot specify both default and default_factory')
+        kind = f._field_type
+        if kind is not None:  # a class's field: the checks of its kind
+            _make_field(f.name, f.type, kind, f, f.kw_only)
+        return f
+
     def __repr__(self):
         """The stdlib's repr (3.14's, which shows ``doc`` before ``_field_type``),
         then ``converter``, ``validator`` and ``alias`` where any is given."""
@@ -107,6 +131,17 @@ class Field(dataclasses.Field):
             head = (f'{head},converter={self.converter!r},validator={self.validator!r},'
                     f'alias={self.alias!r}')
         return f'{head}{sep}{tail}'
+
+
+# What Field.__replace__ may change: field()'s parameters, the name and the type.
+_REPLACEABLE = frozenset({
+    'name', 'type', 'default', 'default_factory', 'init', 'repr', 'hash', 'compare',
+    'metadata', 'kw_only', 'doc', 'converter', 'validator', 'alias'})
+
+
+def _copy(f):
+    import copy  # on first use: most programs never derive a field
+    return copy.copy(f)
 
 
 def field(*, default=MISSING, default_factory=MISSING, init=True, repr=True,
