@@ -18,13 +18,13 @@ from dataclasses import (
     InitVar as InitVar,
     asdict as asdict,
     astuple as astuple,
-    fields as fields,
     is_dataclass as is_dataclass,
     replace as replace,
     _MISSING_TYPE,
 )
 from typing import Any, ClassVar, Literal, TypeVar, overload
 
+from _typeshed import DataclassInstance
 from typing_extensions import Self, TypeAlias, dataclass_transform
 
 __all__ = [
@@ -193,8 +193,8 @@ def field(
 
 class DataClassMeta(abc.ABCMeta):
     """Metaclass of data classes; name ``DataClass`` among the bases for checkers."""
-    def __transform_fields__(
-        cls, fields: list[dataclasses.Field[Any]]) -> list[dataclasses.Field[Any]]: ...
+    # The field hook gets and returns ours (a dataclasses.field() is made ours).
+    def __transform_fields__(cls, fields: list[Field[Any]]) -> list[Field[Any]]: ...
 
 @dataclass_transform(field_specifiers=(field, Field, dataclasses.field, dataclasses.Field))
 class DataClass(metaclass=DataClassMeta):
@@ -209,8 +209,17 @@ class DataClass(metaclass=DataClassMeta):
     def __init_subclass__(
         cls, *, cache_hash: bool = False, gc: bool = True, **kwargs: Any) -> None: ...
     @classmethod
-    def __transform_fields__(
-        cls, fields: list[dataclasses.Field[Any]]) -> list[dataclasses.Field[Any]]: ...
+    def __transform_fields__(cls, fields: list[Field[Any]]) -> list[Field[Any]]: ...
+
+# ``fields()`` of one of ours (a class, an instance, or a class seen as an
+# instance of the metaclass, as in a DataClassMeta method) gives our ``Field``;
+# of a stdlib data class, the stdlib's.
+@overload
+def fields(class_or_instance: DataClass | type[DataClass] | DataClassMeta) -> tuple[Field[Any], ...]: ...
+@overload
+def fields(
+    class_or_instance: DataclassInstance | type[DataclassInstance]
+) -> tuple[dataclasses.Field[Any], ...]: ...
 
 
 def namespace_annotations(namespace: dict[str, Any]) -> dict[str, Any]: ...
