@@ -468,7 +468,7 @@ def _attach_methods(cls, params, fields):
             raise TypeError(f'{msg} {explicit}' if explicit else msg)
     explicit_replace = '__replace__' in own
     plan = Plan(cls, fields, params.frozen, params.slots)
-    if wants_hook(cls, plan.hooks):  # pydantic then calls __init__ (docs/tools.md)
+    if plan.hooks is not None and wants_hook(cls):  # pydantic calls __init__ (tools.md)
         _store(cls, _PYDANTIC_HOOK, classmethod(_pydantic_schema))
     converting = wants_setattr(plan.hooks, cls, params.frozen)
     if converting and '__setattr__' in own:

@@ -114,10 +114,8 @@ def _type_hints(cls):
         return {}
 
 
-def wants_hook(cls, hooks):
-    """Whether the pipeline sets the hook on ``cls``: it has converters,
-    validators or aliases, and neither it nor a base defines a hook of its own."""
-    if hooks is None:
-        return False
+def wants_hook(cls):
+    """Whether the pipeline sets the hook on ``cls``, a class with converters,
+    validators or aliases: neither it nor a base defines a hook of its own."""
     own = getattr(cls, HOOK, None)
     return own is None or getattr(own, '__func__', None) is core_schema
