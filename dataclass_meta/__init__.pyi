@@ -215,7 +215,9 @@ class DataClass(metaclass=DataClassMeta):
 # instance of the metaclass, as in a DataClassMeta method) gives our ``Field``;
 # of a stdlib data class, the stdlib's.
 @overload
-def fields(class_or_instance: DataClass | type[DataClass] | DataClassMeta) -> tuple[Field[Any], ...]: ...
+def fields(
+    class_or_instance: DataClass | type[DataClass] | DataClassMeta
+) -> tuple[Field[Any], ...]: ...
 @overload
 def fields(
     class_or_instance: DataclassInstance | type[DataclassInstance]

@@ -13,8 +13,10 @@ without any of the three never gets the hook: pydantic makes its own schema.
 pydantic is imported only when pydantic itself calls the hook.
 """
 
+from dataclasses import MISSING
+
 from ._convert import given, param_name
-from ._fields import FIELD, INITVAR
+from ._fields import FIELD, INITVAR, default_of
 
 HOOK = '__get_pydantic_core_schema__'
 
@@ -45,7 +47,7 @@ def core_schema(cls, source, handler):
         _BUILDING.discard(building)
 
 
-# (thread, class) of the schemas being made, for classes whose fields refer back
+# (thread, ref) of the schemas being made, for classes whose fields refer back
 _BUILDING = set()
 
 
@@ -64,7 +66,7 @@ def _schema(cls, fields, cs, handler, ref, types):
         # a converter takes what it is given: its input is not the field's type
         schema = cs.any_schema() if f.converter is not None else handler.generate_schema(tp)
         inputs[f.name] = cs.typed_dict_field(
-            schema, required=_required(f),
+            schema, required=default_of(f) is MISSING,
             validation_alias=None if name == f.name else [[f.name], [name]])
 
     def build(values):
@@ -97,11 +99,6 @@ def _substituted(tp, types):
         return tp[tuple(types.get(v, v) for v in variables)] if variables else tp
     except TypeError:  # an unhashable annotation, or one that takes no arguments
         return tp
-
-
-def _required(f):
-    from dataclasses import MISSING
-    return f.default is MISSING and f.default_factory is MISSING
 
 
 def _type_hints(cls):
