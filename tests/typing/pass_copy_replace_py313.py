@@ -15,9 +15,7 @@ assert_type(copy.replace(Point(1), y=2), Point)
 
 
 # A field: copy.replace calls Field.__replace__.
-from typing import Any  # noqa: E402
-
-from dataclass_meta import Field, MISSING  # noqa: E402
+from dataclass_meta import MISSING, Field  # noqa: E402
 
 port: Field[int] = Field(0, MISSING, True, True, None, True, None, MISSING)
 assert_type(copy.replace(port, default=1, alias='p'), Field[int])
