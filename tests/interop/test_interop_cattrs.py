@@ -1,6 +1,7 @@
 """cattrs unstructures and structures data classes through ``dataclasses.fields``."""
 
 import dataclasses
+import re
 
 import cattrs
 import pytest
@@ -80,8 +81,9 @@ def test_converter_without_the_registration_passes_field_names():
     data = converter.unstructure(HOOKED[0])
     with pytest.raises(cattrs.ClassValidationError) as info:
         converter.structure(data, Account)
-    assert 'Account.__init__() got an unexpected keyword argument' in str(
-        info.value.exceptions[0])
+    # PyPy says "got 3 unexpected keyword arguments"
+    assert re.match(r'Account.__init__\(\) got .*unexpected keyword argument',
+                    str(info.value.exceptions[0]))
 
 
 @pytest.mark.parametrize('make', [cattrs.BaseConverter, lambda: _with_aliases(cattrs.Converter())])
