@@ -18,14 +18,14 @@ from dataclasses import (
     InitVar as InitVar,
     asdict as asdict,
     astuple as astuple,
-    fields as fields,
     is_dataclass as is_dataclass,
     replace as replace,
     _MISSING_TYPE,
 )
 from typing import Any, ClassVar, Literal, TypeVar, overload
 
-from typing_extensions import TypeAlias, dataclass_transform
+from _typeshed import DataclassInstance
+from typing_extensions import Self, TypeAlias, dataclass_transform
 
 __all__ = [
     'DataClass', 'DataClassMeta',
@@ -67,6 +67,26 @@ class Field(dataclasses.Field[_T]):
         validator: _Validator[_T] | Sequence[_Validator[_T]] | None = None,
         alias: str | None = None,
     ) -> None: ...
+    # ``copy.replace(f, ...)`` (3.13+) or ``f.__replace__(...)``: a changed copy.
+    def __replace__(
+        self,
+        /,
+        *,
+        name: str = ...,
+        type: Any = ...,
+        default: _T | Literal[_MISSING_TYPE.MISSING] = ...,
+        default_factory: Callable[[], _T] | Literal[_MISSING_TYPE.MISSING] = ...,
+        init: bool = ...,
+        repr: bool = ...,
+        hash: bool | None = ...,
+        compare: bool = ...,
+        metadata: Mapping[Any, Any] | None = ...,
+        kw_only: bool | Literal[_MISSING_TYPE.MISSING] = ...,
+        doc: str | None = ...,
+        converter: Callable[[Any], _T] | None = ...,
+        validator: _Validator[_T] | Sequence[_Validator[_T]] | None = ...,
+        alias: str | None = ...,
+    ) -> Self: ...
 
 # ``field()``: typeshed's overloads of ``dataclasses.field()`` (plus ``doc=``,
 # ``validator=`` and ``alias=``), and the same three again with a converter.
@@ -173,8 +193,8 @@ def field(
 
 class DataClassMeta(abc.ABCMeta):
     """Metaclass of data classes; name ``DataClass`` among the bases for checkers."""
-    def __transform_fields__(
-        cls, fields: list[dataclasses.Field[Any]]) -> list[dataclasses.Field[Any]]: ...
+    # The field hook gets and returns ours (a dataclasses.field() is made ours).
+    def __transform_fields__(cls, fields: list[Field[Any]]) -> list[Field[Any]]: ...
 
 @dataclass_transform(field_specifiers=(field, Field, dataclasses.field, dataclasses.Field))
 class DataClass(metaclass=DataClassMeta):
@@ -189,8 +209,19 @@ class DataClass(metaclass=DataClassMeta):
     def __init_subclass__(
         cls, *, cache_hash: bool = False, gc: bool = True, **kwargs: Any) -> None: ...
     @classmethod
-    def __transform_fields__(
-        cls, fields: list[dataclasses.Field[Any]]) -> list[dataclasses.Field[Any]]: ...
+    def __transform_fields__(cls, fields: list[Field[Any]]) -> list[Field[Any]]: ...
+
+# ``fields()`` of one of ours (a class, an instance, or a class seen as an
+# instance of the metaclass, as in a DataClassMeta method) gives our ``Field``;
+# of a stdlib data class, the stdlib's.
+@overload
+def fields(
+    class_or_instance: DataClass | type[DataClass] | DataClassMeta
+) -> tuple[Field[Any], ...]: ...
+@overload
+def fields(
+    class_or_instance: DataclassInstance | type[DataclassInstance]
+) -> tuple[dataclasses.Field[Any], ...]: ...
 
 
 def namespace_annotations(namespace: dict[str, Any]) -> dict[str, Any]: ...

@@ -2,7 +2,9 @@
 
 Fields are real ``dataclasses.Field`` objects (our subclass adds ``doc``), marked
 with the stdlib's ``_field_type`` so that ``dataclasses.fields()`` and every tool
-that reads ``__dataclass_fields__`` understands them.
+that reads ``__dataclass_fields__`` understands them. A class holds only ours: a
+``dataclasses.field()`` in its body, or a stdlib parent's field, is copied into
+one, so a field hook can always read and set ``converter``, ``validator``, ``alias``.
 """
 
 import dataclasses
@@ -12,7 +14,7 @@ import types
 from dataclasses import KW_ONLY, MISSING, InitVar, _HAS_DEFAULT_FACTORY as FACTORY
 from itertools import compress, repeat
 
-from ._options import relative
+from ._options import Params, relative
 
 FIELD = dataclasses._FIELD
 FIELDS = '__dataclass_fields__'  # where a data class keeps its fields
@@ -81,6 +83,41 @@ class Field(dataclasses.Field):
     validator = _hook(1, 'validator')
     alias = _hook(2, 'alias')
 
+    @alias.getter
+    def alias(self):
+        """The field's ``__init__`` parameter name (ours): the alias given, else,
+        once the field is a class's field or InitVar, its name (as attrs'
+        ``Attribute.alias``, which tools such as cattrs read); else None."""
+        hooks = self._hooks
+        if hooks is not None and hooks[2] is not None:
+            return hooks[2]
+        kind = self._field_type
+        return self.name if kind is FIELD or kind is INITVAR else None
+
+    def __replace__(self, /, **changes):
+        """A copy of the field with ``changes`` (``copy.replace(f, ...)`` on 3.13+,
+        ``f.__replace__(...)`` on any Python): any of ``field()``'s parameters, and
+        ``name`` and ``type``. The copy is checked as a field in a class body: both
+        a default and a default factory is the stdlib's ``ValueError``; a field of a
+        class keeps its kind and gets that kind's checks (a mutable default, a
+        ClassVar's default factory). A subclass's own attributes are copied too."""
+        for key in changes:
+            if key not in _REPLACEABLE:
+                msg = (f'{type(self).__qualname__}.__replace__() got an unexpected '
+                       f'keyword argument {key!r}')
+                raise TypeError(msg)
+        f = _copy(self)
+        for key, value in changes.items():
+            if key == 'metadata':  # as Field.__init__ stores it
+                value = _EMPTY_METADATA if value is None else types.MappingProxyType(value)
+            setattr(f, key, value)
+        if f.default is not MISSING and f.default_factory is not MISSING:
+            raise ValueError('cannot specify both default and default_factory')
+        kind = f._field_type
+        if kind is not None:  # a class's field: the checks of its kind
+            _make_field(f.name, f.type, kind, f, f.kw_only)
+        return f
+
     def __repr__(self):
         """The stdlib's repr (3.14's, which shows ``doc`` before ``_field_type``),
         then ``converter``, ``validator`` and ``alias`` where any is given."""
@@ -94,6 +131,17 @@ class Field(dataclasses.Field):
             head = (f'{head},converter={self.converter!r},validator={self.validator!r},'
                     f'alias={self.alias!r}')
         return f'{head}{sep}{tail}'
+
+
+# What Field.__replace__ may change: field()'s parameters, the name and the type.
+_REPLACEABLE = frozenset({
+    'name', 'type', 'default', 'default_factory', 'init', 'repr', 'hash', 'compare',
+    'metadata', 'kw_only', 'doc', 'converter', 'validator', 'alias'})
+
+
+def _copy(f):
+    import copy  # on first use: most programs never derive a field
+    return copy.copy(f)
 
 
 def field(*, default=MISSING, default_factory=MISSING, init=True, repr=True,
@@ -297,10 +345,28 @@ def _plain_field(name, annotation, kind, default, kw_only):
     return f
 
 
+def as_ours(f):
+    """Field ``f`` as a ``Field`` of ours: a stdlib ``dataclasses.Field`` (from
+    ``dataclasses.field()``) is copied, every slot it has on this Python kept
+    (``kw_only``, 3.14's ``doc``, ...); ours, and any other subclass, is ``f``."""
+    if type(f) is not _Field:
+        return f
+    ours = _new_field(Field)
+    for name in _Field.__slots__:
+        try:
+            setattr(ours, name, getattr(f, name))
+        except AttributeError:  # a slot never set (a Field made without __init__)
+            pass
+    if not _HAS_DOC_SLOT:
+        ours.doc = None
+    ours._hooks = None
+    return ours
+
+
 def _make_field(name, annotation, kind, default, kw_only):
     if not isinstance(default, dataclasses.Field):
         return _plain_field(name, annotation, kind, default, kw_only)
-    f = default
+    f = as_ours(default)
     f.name = sys.intern(name) if type(name) is str else name
     f.type = annotation
     f._field_type = kind
@@ -342,15 +408,23 @@ def merge_base_fields(cls, own):
     for i in range(1, len(mro) - 1):
         base_fields = mro[i].__dict__.get('__dataclass_fields__')
         if base_fields is not None and mro[i].__mro__ == mro[i:]:
-            merged, stop = dict(base_fields), i - 1
+            merged, stop = dict(_ours_from(mro[i], base_fields)), i - 1
             break
     for base in mro[stop:0:-1]:
         base_fields = getattr(base, '__dataclass_fields__', None)  # as the stdlib
         if base_fields is not None:
-            merged.update(base_fields)
+            merged.update(_ours_from(base, base_fields))
     for f in own:
         merged[f.name] = f
     return merged
+
+
+def _ours_from(base, base_fields):
+    """The fields of a data-class base, those of a stdlib ``@dataclass`` made ours
+    (one of ours holds only ours: one type check per base)."""
+    if type(getattr(base, '__dataclass_params__', None)) is Params:
+        return base_fields
+    return {name: as_ours(f) for name, f in base_fields.items()}
 
 
 def set_defaults_on_class(cls, own):

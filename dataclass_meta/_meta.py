@@ -27,6 +27,7 @@ from ._interop import rich_repr
 from ._class_attrs import HASH_ACTIONS, LazyDoc, make_getstate, make_setstate
 from ._replace import REPLACE_ENTRY
 from ._plan import Plan
+from ._pydantic import HOOK as _PYDANTIC_HOOK, core_schema as _pydantic_schema, wants_hook
 
 _SLOTTED = '__dataclass_slotted__'  # (annotations, defaults) from DataClassMeta
 
@@ -467,6 +468,8 @@ def _attach_methods(cls, params, fields):
             raise TypeError(f'{msg} {explicit}' if explicit else msg)
     explicit_replace = '__replace__' in own
     plan = Plan(cls, fields, params.frozen, params.slots)
+    if plan.hooks is not None and wants_hook(cls):  # pydantic calls __init__ (tools.md)
+        _store(cls, _PYDANTIC_HOOK, classmethod(_pydantic_schema))
     converting = wants_setattr(plan.hooks, cls, params.frozen)
     if converting and '__setattr__' in own:
         name = next(iter(plan.hooks.on_assign), None) if plan.hooks else None

@@ -7,6 +7,7 @@ import dataclasses
 import inspect
 import pickle
 import sys
+from typing import ClassVar
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -217,6 +218,33 @@ def test_alias_self_renames_the_first_parameter(backend):
 
     assert list(inspect.signature(C.__init__).parameters) == ['__dataclass_self__', 'self']
     assert C(self=2).me == 2
+
+
+def test_alias_is_the_parameter_name_once_the_field_is_a_class_s(backend):
+    """``Field.alias`` is what ``__init__`` calls the parameter: the alias given, else
+    the field's name (an InitVar's too); None for a ClassVar and outside a class."""
+    seen = []
+
+    class Base(DataClass):
+        def __transform_fields__(cls, fields):
+            seen.extend((f.name, f.alias) for f in fields)
+            return fields
+
+    class C(Base):
+        k: ClassVar[int] = 0
+        a: int = field(alias='b')
+        c: int = field(converter=int)
+        d: int = field(default=1, init=False)
+        e: InitVar[int] = 0
+
+    assert seen == [('k', None), ('a', 'b'), ('c', 'c'), ('d', 'd'), ('e', 'e')]
+    assert [f.alias for f in fields(C)] == ['b', 'c', 'd']
+    assert C.__dataclass_fields__['e'].alias == 'e'
+    assert "alias='c'" in repr(fields(C)[1])
+    assert field().alias is None and field(alias='x').alias == 'x'
+    loose = copy.copy(fields(C)[0])
+    loose.alias = None  # back to no alias: the name again
+    assert loose.alias == 'a' and list(inspect.signature(C).parameters) == ['b', 'c', 'e']
 
 
 # -- replace() and converters ----------------------------------------------------

@@ -8,7 +8,7 @@ from typing import ClassVar
 
 import pytest
 
-from dataclass_meta import DataClass, DataClassMeta, InitVar, field, fields
+from dataclass_meta import DataClass, DataClassMeta, Field, InitVar, field, fields
 
 # Classes defined inside a test use each backend in turn (tests/conftest.py).
 pytestmark = pytest.mark.usefixtures('backend')
@@ -206,6 +206,39 @@ def test_bad_results_are_errors_naming_the_class(result, error, message):
         class C(Base):
             x: int
     assert str(info.value).startswith(message)
+
+
+def test_hook_sees_our_field_for_dataclasses_field_in_the_body():
+    """Written with ``dataclasses.field()`` or ``field()``, the hook gets our ``Field``:
+    ``converter``, ``validator`` and ``alias`` are there to read and set."""
+    seen = []
+
+    class Base(DataClass):
+        def __transform_fields__(cls, fields):
+            seen.extend(type(f) for f in fields)
+            return [_with(f, converter=int) if f.name == 'n' else f for f in fields]
+
+    class C(Base, slots=True):
+        n: int = dataclasses.field(default='1', kw_only=True)
+        s: str = dataclasses.field(default='x')
+
+    assert seen == [Field, Field]
+    assert C().n == 1 and C(n='2').n == 2 and fields(C)[0].kw_only is True
+
+
+def test_a_returned_stdlib_field_is_made_ours():
+    """A ``dataclasses.Field`` the hook returns is made ours, as one in the body."""
+    def add_stdlib(fs):
+        extra = dataclasses.field(default=2, metadata={'m': 1})
+        extra.name, extra.type = 'y', int
+        return [*fs, extra]
+
+    class C(_hooked(add_stdlib)):
+        x: int
+
+    y = fields(C)[1]
+    assert type(y) is Field and (y.default, y.metadata['m']) == (2, 1)
+    assert C(1) == C(1, 2) and C.y == 2
 
 
 def test_no_hook_no_change():

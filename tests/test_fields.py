@@ -13,7 +13,7 @@ from hypothesis import given, settings, strategies as st
 import dataclass_meta
 from dataclass_meta import DataClass, field, fields
 
-from .outcomes import define
+from .outcomes import both_ways, define
 
 
 # -- field() and the fields a class collects -----------------------------------------
@@ -85,6 +85,127 @@ def test_recursive_field_repr():
     std.type = std
     std.name = 'id'
     assert ',type=...,' in repr(std)
+
+
+def _slots(f):
+    """Every stdlib slot of a field this Python has, as (name, value) pairs."""
+    return [(name, getattr(f, name)) for name in dataclasses.Field.__slots__
+            if name != '_field_type']
+
+
+@pytest.mark.parametrize('slots', [False, True])
+def test_stdlib_field_in_the_body_is_made_ours_keeping_every_attribute(backend, slots):
+    """``dataclasses.field()`` in a body gives a ``dataclass_meta.Field`` (still a
+    ``dataclasses.Field``) whose every stdlib attribute is what the stdlib keeps."""
+    extra = {'doc': 'the x'} if sys.version_info >= (3, 14) else {}
+
+    def body():
+        return {'__annotations__': {'x': int, 'y': list, 'z': str},
+                'x': dataclasses.field(default=1, repr=False, hash=True, compare=False,
+                                       metadata={'m': 1}, kw_only=True, **extra),
+                'y': dataclasses.field(default_factory=list, init=False),
+                'z': dataclasses.field()}
+
+    std, ours = both_ways('C', body, slots=slots)
+    for f, expected in zip(fields(ours), dataclasses.fields(std)):
+        assert type(f) is dataclass_meta.Field and isinstance(f, dataclasses.Field)
+        assert _slots(f) == _slots(expected)
+        assert (f.converter, f.validator, f.alias) == (None, None, f.name)
+    assert fields(ours)[0].doc == extra.get('doc')
+    assert ours.__dataclass_fields__['x'] is fields(ours)[0]
+    assert (ours(z='a', x=2).x, ours(z='a').y) == (2, [])
+
+
+def test_fields_of_a_stdlib_parent_are_made_ours(backend):
+    """A ``@dataclasses.dataclass`` parent keeps its own fields; the child holds ours."""
+    @dataclasses.dataclass
+    class Std:
+        a: int = dataclasses.field(default=1, metadata={'m': 1})
+
+    class C(Std, DataClass):
+        b: int = 2
+
+    assert [type(f) for f in fields(C)] == [dataclass_meta.Field] * 2
+    assert _slots(fields(C)[0]) == _slots(dataclasses.fields(Std)[0])
+    assert type(dataclasses.fields(Std)[0]) is dataclasses.Field
+    assert C() == C(1, 2) and repr(C(3)).endswith('C(a=3, b=2)')
+
+
+def _replace_field(f, **changes):
+    """``copy.replace(f, ...)`` where Python has it (3.13+), else the method it calls."""
+    if sys.version_info >= (3, 13):
+        import copy
+        return copy.replace(f, **changes)
+    return f.__replace__(**changes)
+
+
+def test_field_replace_derives_a_changed_copy(backend):
+    """``copy.replace(f, **changes)``: a new field, the original untouched, every other
+    attribute (a subclass's own too) kept; metadata stored as ``field()`` stores it."""
+    class Tagged(dataclass_meta.Field):
+        __slots__ = ('tag',)
+
+    f = Tagged(1, MISSING, True, True, None, True, {'a': 1}, MISSING, 'doc', converter=int)
+    f.tag = 't'
+    g = _replace_field(f, default=2, metadata={'b': 2}, alias='x', name='n')
+    assert (type(g), g.tag, g.default, dict(g.metadata), g.alias, g.name) == (
+        Tagged, 't', 2, {'b': 2}, 'x', 'n')
+    assert (g.converter, g.doc, g.init, g.kw_only) == (int, 'doc', True, MISSING)
+    assert (f.default, dict(f.metadata), f.alias, f.name) == (1, {'a': 1}, None, None)
+    assert isinstance(g.metadata, type(dataclasses.field(metadata={}).metadata))
+    assert _replace_field(f, metadata=None).metadata == {}
+
+
+def test_field_replace_in_a_hook_changes_one_field(backend):
+    """In a field hook one call derives the changed field; the parent keeps its own."""
+    class Base(DataClass):
+        def __transform_fields__(cls, fields):
+            return [_replace_field(f, converter=int) if f.name == 'n' else f
+                    for f in fields]
+
+    class A(Base):
+        n: int = 0
+
+    class B(A):
+        m: int = 1
+
+    assert (A('2').n, B('3').n) == (2, 3)
+    assert A.__dataclass_fields__['n'] is not B.__dataclass_fields__['n']
+    assert fields(B)[0].alias == 'n' and fields(B)[0].default == 0
+
+
+@pytest.mark.parametrize('changes, error, message', [
+    ({'default_factory': list}, ValueError, 'cannot specify both default and default_factory'),
+    ({'default': []}, ValueError,
+     "mutable default <class 'list'> for field x is not allowed: use default_factory"),
+    ({'_field_type': None}, TypeError,
+     "Field.__replace__() got an unexpected keyword argument '_field_type'"),
+    ({'colour': 1}, TypeError, "Field.__replace__() got an unexpected keyword argument 'colour'"),
+])
+def test_field_replace_checks_as_the_class_body_does(changes, error, message):
+    """A replaced field of a class is checked as one written in its body, with the
+    stdlib's errors; an unknown keyword is refused as a call would be."""
+    class C(DataClass):
+        x: int = 0
+
+    with pytest.raises(error) as info:
+        _replace_field(fields(C)[0], **changes)
+    assert str(info.value) == message
+
+
+def test_field_replace_keeps_the_kind_checks_of_a_classvar():
+    """A ClassVar stays one: ``kw_only`` or a default factory is the stdlib's error."""
+    from typing import ClassVar
+
+    class C(DataClass):
+        k: ClassVar[int] = 0
+
+    k = C.__dataclass_fields__['k']
+    with pytest.raises(TypeError, match='^field k is a ClassVar but specifies kw_only$'):
+        _replace_field(k, kw_only=True)
+    with pytest.raises(TypeError, match='^field k cannot have a default factory$'):
+        _replace_field(k, default=MISSING, default_factory=int)
+    assert _replace_field(k, default=1).default == 1
 
 
 # -- fields merged from the bases ----------------------------------------------------

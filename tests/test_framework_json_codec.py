@@ -1,5 +1,6 @@
 """examples/frameworks/json_codec.py: JSON encoding and strict decoding."""
 
+import dataclasses
 import datetime
 import enum
 import json
@@ -181,3 +182,13 @@ def test_any_order_round_trips(items, prices, note, ref):
     """Every value the types allow survives ``to_json``/``from_json``."""
     order = Order(1, datetime.datetime(2024, 5, 1), items, prices, note, ref)
     assert Order.from_json(order.to_json()) == order
+
+
+def test_dataclasses_field_names_keys_as_field_does():
+    """A key given in ``dataclasses.field()``'s metadata is the key, as with ``field()``."""
+    class Entry(JSONModel, rename='kebab'):
+        entry_id: int = dataclasses.field(metadata={'json': 'ID'})
+        long_name: str = dataclasses.field(default='x')
+
+    assert Entry(1).to_dict() == {'ID': 1, 'long-name': 'x'}
+    assert Entry.from_json('{"ID": 2, "long-name": "y"}') == Entry(2, 'y')

@@ -171,3 +171,20 @@ def test_any_rows_round_trip(rows):
         inserted = [User(name=n, email=e, admin=a, joined=j).insert(db)
                     for n, e, a, j in rows]
         assert User.select(db) == inserted
+
+
+def test_dataclasses_field_declares_columns_too(db):
+    """A key and a default written with ``dataclasses.field()`` serve as ``column()``'s."""
+    try:
+        class Tag(Table, table='tags_stdlib_field'):
+            label: str = dataclasses.field(metadata={'sql': {'primary_key': True}})
+            weight: float = dataclasses.field(default=1.0)
+
+        assert 'id' not in {f.name for f in fields(Tag)}
+        assert Tag.__create__ == ('CREATE TABLE "tags_stdlib_field" ("label" TEXT PRIMARY KEY, '
+                                  '"weight" REAL NOT NULL)')
+        db.execute(Tag.__create__)
+        tag = Tag(label='a').insert(db)
+        assert Tag.select(db) == [tag] and tag.weight == 1.0
+    finally:
+        TABLES.pop('tags_stdlib_field', None)

@@ -1,6 +1,7 @@
 """examples/frameworks/validated_models.py: type-checked models on dataclass_meta."""
 
 import copy
+import dataclasses
 import inspect
 import pathlib
 import pickle
@@ -10,7 +11,7 @@ from typing import Any, ClassVar, Literal, Optional, Union
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from dataclass_meta import FrozenInstanceError, InitVar, fields, replace
+from dataclass_meta import FrozenInstanceError, InitVar, field, fields, replace
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent.parent / 'examples' / 'frameworks'))
 from validated_models import (  # noqa: E402
@@ -266,6 +267,21 @@ def test_alias_and_library_validators_work_in_a_model():
     with pytest.raises(ValidationError, match="field 'size' of 'Row' expects int"):
         row.size = '3'  # the type check first: even() never sees a str
     assert row.size == 2
+
+
+@pytest.mark.parametrize('make_field', [dataclasses.field, field])
+def test_a_model_takes_either_field_function(make_field):
+    """``dataclasses.field()`` in a model's body is checked as ``field()`` is."""
+    class Scores(Model):
+        total: int = make_field(default=0)
+        marks: 'list[int]' = make_field(default_factory=list)
+
+    assert Scores(3, [1]).marks == [1] and Scores().total == 0
+    with pytest.raises(ValidationError, match="field 'total' of 'Scores' expects int"):
+        Scores('3')
+    scores = Scores()
+    with pytest.raises(ValidationError, match="field 'marks' of 'Scores' expects list"):
+        scores.marks = None
 
 
 @settings(max_examples=50, deadline=None)

@@ -21,7 +21,6 @@ Built on dataclass_meta's public extension points (docs/frameworks.md):
   leaves a partly built object; ``__init__`` and ``__post_init__`` run as usual.
 """
 
-import copy
 import datetime
 import enum
 import json
@@ -89,8 +88,9 @@ class JSONModel(DataClass):
         for f in fields:
             key = f.metadata.get('json') or rename(f.name)
             if f.metadata.get('json_key') != key:
-                f = copy.copy(f)  # an inherited field is its parent's too: change a copy
-                f.metadata = types.MappingProxyType({**f.metadata, 'json_key': key})
+                # an inherited field is its parent's too: change a copy
+                # (copy.replace(f, ...) on 3.13+ calls this)
+                f = f.__replace__(metadata={**f.metadata, 'json_key': key})
             keyed.append(f)
         return super().__transform_fields__(keyed)
 

@@ -21,13 +21,14 @@ Built on dataclass_meta's public extension points (docs/frameworks.md):
   from ``fields()`` and registers the class.
 """
 
+import dataclasses
 import datetime
 import sys
 import typing
 from typing import Any, Callable, Optional
 
 from dataclass_meta import (
-    MISSING, DataClass, DataClassMeta, Field, field, fields, namespace_annotations)
+    MISSING, DataClass, DataClassMeta, field, fields, namespace_annotations)
 
 if sys.version_info >= (3, 11):
     from typing import dataclass_transform
@@ -114,7 +115,8 @@ class TableMeta(DataClassMeta):
     """Gives a table without a primary key ``id: Optional[int]`` as its first field."""
 
     def __new__(mcls, name, bases, namespace, /, **kwargs):
-        declared = [v for v in namespace.values() if isinstance(v, Field)]
+        # The namespace holds what the body wrote: dataclasses.field()'s too.
+        declared = [v for v in namespace.values() if isinstance(v, dataclasses.Field)]
         inherited = [f for b in bases for f in getattr(b, '__dataclass_fields__', {}).values()]
         if 'table' in kwargs and not any(_sql(f).get('primary_key')
                                          for f in declared + inherited):

@@ -33,3 +33,15 @@ def test_from_type(data):
         tag = data.draw(st.from_type(models.Tag))
         assert tag == models.Tag(tag.name, tag.weight) and hash(tag) == hash(
             models.Tag(tag.name, tag.weight))
+
+
+@settings(max_examples=25)
+@given(st.data())
+def test_builds_calls_init_by_alias_with_converters(data):
+    """``st.builds`` calls ``__init__`` by its parameters (the aliases), so converters
+    and validators run; a validator's limits go in the strategy (``count >= 0``)."""
+    account = data.draw(st.builds(interop_models.Account))
+    assert isinstance(account.user_id, int) and isinstance(account.limit, int)
+    stock = data.draw(st.builds(interop_models.Stock, count=st.integers(0),
+                                labels=st.lists(st.text())))
+    assert type(stock.labels) is tuple and type(stock.price) is float

@@ -31,3 +31,12 @@ def test_passthrough_goes_to_default(person):
     dumped = orjson.dumps(person, option=orjson.OPT_PASSTHROUGH_DATACLASS,
                           default=lambda obj: type(obj).__name__)
     assert dumped == b'"Person"'
+
+
+def test_dumps_by_field_name_not_alias():
+    """Aliased and converted fields are written under their field names, as stored."""
+    from interop_models import HOOKED
+    account, stock, order = HOOKED
+    assert orjson.loads(orjson.dumps(account)) == {'user_id': 7, 'display': 'Ann', 'limit': 3}
+    assert orjson.loads(orjson.dumps(order))['stock'] == {
+        'count': 0, 'labels': [], 'price': 0.0}

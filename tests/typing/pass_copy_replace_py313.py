@@ -12,3 +12,11 @@ class Point(DataClass, frozen=True):
 
 
 assert_type(copy.replace(Point(1), y=2), Point)
+
+
+# A field: copy.replace calls Field.__replace__.
+from dataclass_meta import MISSING, Field  # noqa: E402
+
+port: Field[int] = Field(0, MISSING, True, True, None, True, None, MISSING)
+assert_type(copy.replace(port, default=1, alias='p'), Field[int])
+assert copy.replace(port, default=1).default == 1

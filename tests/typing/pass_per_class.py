@@ -1,11 +1,10 @@
 """The options beyond the stdlib, the field hook and a slotted cached_property."""
-import dataclasses
 import functools
 from typing import Any
 
 from typing_extensions import assert_type
 
-from dataclass_meta import DataClass, DataClassMeta, make_dataclass
+from dataclass_meta import DataClass, DataClassMeta, Field, make_dataclass
 
 
 class Key(DataClass, frozen=True, cache_hash=True, gc=False):
@@ -23,14 +22,12 @@ class Record(DataClass, gc=True, slots=True):
 
 class Framework(DataClass):
     @classmethod
-    def __transform_fields__(
-            cls, fields: list[dataclasses.Field[Any]]) -> list[dataclasses.Field[Any]]:
+    def __transform_fields__(cls, fields: list[Field[Any]]) -> list[Field[Any]]:
         return super().__transform_fields__(fields)
 
 
 class Meta(DataClassMeta):
-    def __transform_fields__(
-            cls, fields: list[dataclasses.Field[Any]]) -> list[dataclasses.Field[Any]]:
+    def __transform_fields__(cls, fields: list[Field[Any]]) -> list[Field[Any]]:
         return super().__transform_fields__(fields)
 
 
