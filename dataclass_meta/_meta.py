@@ -138,6 +138,7 @@ class DataClassMeta(abc.ABCMeta):
 
     def __init_subclass__(mcls, /, **kwargs):
         super().__init_subclass__(**kwargs)
+        _options.declared_keywords(mcls)  # its __class_keywords__, checked
         mcls.__doc__ = _ClassDoc(mcls.__dict__.get('__doc__'))
 
     def __setattr__(cls, name, value):
@@ -322,8 +323,12 @@ class DataClass(metaclass=DataClassMeta):
         generated methods, class attributes (docs/frameworks.md).
         """
         explicit, rest = _options.split(kwargs)
+        if _options.DECLARED in cls.__dict__:
+            _options.declared_keywords(cls)  # checked before the class is built
         if rest and _next_init_subclass(cls) is object:
-            raise _options.unknown(cls, rest, DataClass)
+            # what is left is either the framework's (its metaclass's), or unknown
+            _options.check_taken(cls, rest, DataClass)
+            rest = {}
         _build(cls, explicit)
         super().__init_subclass__(**rest)
 

@@ -225,40 +225,108 @@ def unknown(cls, names, base):
     """The error for class keywords that nobody consumed, ending as 3.14's
     ``@dataclass(frozn=True)`` does: ``. Did you mean 'frozen'?`` (on every Python).
 
-    The keywords that the ``__init_subclass__`` of the classes between ``cls``
-    and ``base`` (``DataClass``) name are listed too, and are suggested alike:
-    a framework's ``table=`` misspelt is the framework's keyword misspelt.
+    The keywords that the framework takes are listed too, and are suggested
+    alike: a framework's ``table=`` misspelt is the framework's keyword misspelt.
     """
     name = next(iter(names))
     from ._suggest import nearest  # an error path
     framework = framework_keywords(cls, base)
     match = nearest([*OPTIONS, *(k for keys in framework.values() for k in keys)], name)
-    takes = ''.join(f'; {owner}.__init_subclass__ takes {", ".join(keys)}'
-                    for owner, keys in framework.items())
+    takes = ''.join(f'; {owner} {", ".join(keys)}' for owner, keys in framework.items())
     hint = '' if match is None else f". Did you mean '{match}'?"
     msg = (f'unknown option {name!r} for data class {cls.__name__!r}: expected one '
            f'of {", ".join(OPTIONS)}{takes}{hint}')
     return TypeError(msg)
 
 
-def framework_keywords(cls, base):
-    """{class name: keywords its ``__init_subclass__`` names}, for the classes
-    after ``cls`` and before ``base`` in the MRO (whose ``__init_subclass__``
-    ran for ``cls`` before ``base``'s), in MRO order; those naming none left out."""
-    import inspect  # an error path
+#: The attribute through which a framework base or a ``DataClassMeta`` subclass
+#: declares the class keywords it takes through ``**kwargs``.
+DECLARED = '__class_keywords__'
+
+
+def declared_keywords(owner):
+    """The keywords ``owner`` declares in its own ``__class_keywords__`` (a tuple,
+    checked: names, none of them one of our options)."""
+    declared = owner.__dict__.get(DECLARED, ())
+    if isinstance(declared, str) or not isinstance(declared, (tuple, list, frozenset, set)):
+        msg = (f'{DECLARED} of {owner.__name__!r} must be a tuple of keyword names, '
+               f'not {declared!r}')
+        raise TypeError(msg)
+    for name in declared:
+        if not isinstance(name, str) or not name.isidentifier():
+            msg = f'{DECLARED} of {owner.__name__!r} names {name!r}, which is not a keyword name'
+            raise TypeError(msg)
+        if name in _ALL_DEFAULTS:
+            msg = (f'{DECLARED} of {owner.__name__!r} names {name!r}, an option of data '
+                   f'classes, which DataClass takes first: rename the framework\'s keyword')
+            raise TypeError(msg)
+    return tuple(declared)
+
+
+def _framework_classes(cls, base):
+    """The classes after ``cls`` and before ``base`` (``DataClass``) in its MRO,
+    whose ``__init_subclass__`` ran for ``cls`` before ``base``'s, then the
+    metaclasses before ``base``'s own."""
     mro = cls.__mro__
+    meta_mro = type(cls).__mro__
+    return mro[1:mro.index(base)], meta_mro[:meta_mro.index(type(base))]
+
+
+def check_taken(cls, rest, base):
+    """Raise ``unknown`` for the keywords in ``rest`` (left for ``object``) that
+    no framework class or metaclass of ``cls`` declares, nor its metaclass takes."""
+    classes, metas = _framework_classes(cls, base)
+    declared = {k for owner in (*classes, *metas) for k in declared_keywords(owner)}
+    left = [k for k in rest if k not in declared]
+    if left:  # only now the signatures: inspect is slow to import and to run
+        taken = {k for meta in metas for method in ('__new__', '__init__')
+                 for k in _keyword_parameters(meta.__dict__.get(method), 4)}
+        left = [k for k in left if k not in taken]
+    if left:
+        raise unknown(cls, left, base)
+
+
+def framework_keywords(cls, base):
+    """{'<owner> takes' or '<owner> declares': keywords}, for the classes whose
+    ``__init_subclass__`` runs for ``cls`` before ``base``'s (and their
+    ``__class_keywords__``), then its metaclass and the metaclass's bases before
+    ``base``'s (keyword parameters of ``__new__`` and ``__init__``, and
+    ``__class_keywords__``), in MRO order; those naming none left out."""
+    classes, metas = _framework_classes(cls, base)
     found = {}
-    for klass in mro[1:mro.index(base)]:
-        hook = klass.__dict__.get('__init_subclass__')
-        try:
-            parameters = list(inspect.signature(getattr(hook, '__func__', hook))
-                              .parameters.values())[1:]  # after cls
-        except (TypeError, ValueError):  # no hook here, or no signature to read
-            continue
-        keys = [p.name for p in parameters if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
-        if keys:
-            found[klass.__name__] = keys
+    for klass in classes:
+        _add(found, f'{klass.__name__}.__init_subclass__ takes',
+             _keyword_parameters(klass.__dict__.get('__init_subclass__'), 1))
+        _add(found, f'{klass.__name__} declares', declared_keywords(klass))
+    for meta in metas:
+        for method in ('__new__', '__init__'):
+            # after (mcls or cls, name, bases, namespace)
+            _add(found, f'{meta.__name__}.{method} takes',
+                 _keyword_parameters(meta.__dict__.get(method), 4))
+        _add(found, f'{meta.__name__} declares', declared_keywords(meta))
     return found
+
+
+def _add(found, owner, keys):
+    if keys:
+        found[owner] = list(keys)
+
+
+def _keyword_parameters(hook, skip):
+    """The names a keyword may give to function ``hook``, after its first ``skip``
+    positional parameters; none where there is no function or no signature."""
+    import inspect  # an error path
+    try:
+        parameters = list(inspect.signature(getattr(hook, '__func__', hook)).parameters.values())
+    except (TypeError, ValueError):  # no hook here, or no signature to read
+        return []
+    keys = []
+    for p in parameters:
+        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and skip:
+            skip -= 1
+        elif p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY):
+            keys.append(p.name)
+    return keys
 
 
 def decorated(cls, params, meta):

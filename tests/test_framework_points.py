@@ -132,6 +132,108 @@ def test_mixin_after_dataclass_gets_the_keywords():
     assert C(1) < C(2)
 
 
+_OURS = ('init, repr, eq, order, unsafe_hash, frozen, match_args, kw_only, slots, '
+         'weakref_slot, cache_hash, gc')
+
+
+class SchemaMeta(DataClassMeta):
+    """Takes ``schema=`` in ``__init__`` (after the class exists), ``engine=``
+    through ``**kwargs`` (declared), and ``stamp=`` in ``__new__`` (inherited)."""
+
+    __class_keywords__ = ('engine',)
+
+    def __new__(mcls, name, bases, namespace, /, **kwargs):
+        engine = kwargs.pop('engine', None)
+        cls = super().__new__(mcls, name, bases, namespace, **kwargs)
+        cls.engine = engine
+        return cls
+
+    def __init__(cls, name, bases, namespace, /, *, schema='public', **kwargs):
+        super().__init__(name, bases, namespace, **kwargs)
+        cls.schema = schema
+
+
+class StampedSchemaMeta(SchemaMeta, StampedMeta):
+    pass
+
+
+def test_metaclass_keywords_are_taken():
+    """Keywords of the metaclass's ``__init__`` and declared ones are not unknown."""
+    class C(DataClass, metaclass=SchemaMeta, schema='s', engine='e', frozen=True):
+        x: int
+
+    assert (C.schema, C.engine, C(1)) == ('s', 'e', C(x=1))
+    assert C.__dataclass_params__.frozen
+
+
+@pytest.mark.parametrize('typo, owner, suggestion', [
+    ('shema', 'SchemaMeta.__init__ takes schema', 'schema'),
+    ('engin', 'SchemaMeta declares engine', 'engine'),
+    ('stmp', 'StampedMeta.__new__ takes stamp', 'stamp'),
+    ('frozn', 'StampedMeta.__new__ takes stamp', 'frozen'),
+])
+def test_misspelt_metaclass_keyword_is_listed_and_suggested(typo, owner, suggestion):
+    """The error lists what every metaclass before ``DataClassMeta`` takes."""
+    with pytest.raises(TypeError) as info:
+        class Bad(DataClass, metaclass=StampedSchemaMeta, **{typo: 'x'}):
+            pass
+    assert str(info.value) == (
+        f"unknown option {typo!r} for data class 'Bad': expected one of {_OURS}; "
+        "SchemaMeta.__init__ takes schema; SchemaMeta declares engine; "
+        f"StampedMeta.__new__ takes stamp. Did you mean {suggestion!r}?")
+    assert owner in str(info.value)
+
+
+def test_declared_keyword_on_a_framework_base():
+    """A base whose ``__init_subclass__`` reads a keyword from ``**kwargs`` declares it."""
+    class Registered(DataClass):
+        __class_keywords__ = ('route',)
+
+        def __init_subclass__(cls, /, **kwargs):
+            cls.route = kwargs.pop('route', None)
+            super().__init_subclass__(**kwargs)
+
+    class Page(Registered, route='/p'):
+        x: int
+
+    assert (Page.route, Page(1)) == ('/p', Page(x=1))
+    with pytest.raises(TypeError, match=r"; Registered declares route\. Did you mean 'route'\?$"):
+        class Bad(Registered, rout='/b'):
+            pass
+
+
+@pytest.mark.parametrize('declared, message', [
+    (('frozen',), "__class_keywords__ of 'Bad' names 'frozen', an option of data classes, "
+                  "which DataClass takes first: rename the framework's keyword"),
+    (('gc',), "__class_keywords__ of 'Bad' names 'gc', an option of data classes, "
+              "which DataClass takes first: rename the framework's keyword"),
+    ('table', "__class_keywords__ of 'Bad' must be a tuple of keyword names, not 'table'"),
+    ((1,), "__class_keywords__ of 'Bad' names 1, which is not a keyword name"),
+])
+def test_bad_declared_keywords(declared, message):
+    """A declaration naming one of our options (or no names) fails where it is written."""
+    with pytest.raises(TypeError) as on_meta:
+        class Bad(DataClassMeta):
+            __class_keywords__ = declared
+    with pytest.raises(TypeError) as on_base:
+        class Bad(DataClass):
+            __class_keywords__ = declared
+    assert str(on_meta.value) == str(on_base.value) == message
+
+
+def test_metaclass_keyword_goes_on_to_a_mixin_after_dataclass():
+    """A mixin after ``DataClass`` still receives every keyword, as before."""
+    class Mixin:
+        def __init_subclass__(cls, /, *, schema=None, **kwargs):
+            super().__init_subclass__(**kwargs)
+            cls.seen = schema
+
+    class C(DataClass, Mixin, metaclass=SchemaMeta, schema='s'):
+        pass
+
+    assert (C.seen, C.schema) == ('s', 's')
+
+
 # -- 3. Option defaults on a framework base -------------------------------------
 
 OPTIONS = st.fixed_dictionaries({}, optional={
