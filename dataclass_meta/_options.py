@@ -92,6 +92,11 @@ def split(kwargs):
     return ours, kwargs
 
 
+def given(kwargs):
+    """The options among the class keywords ``kwargs`` (left in place)."""
+    return {name: kwargs[name] for name in OPTIONS if name in kwargs} if kwargs else {}
+
+
 def parent_params(bases):
     """``__dataclass_params__`` of the first data-class parent, depth first."""
     for base in bases:
@@ -171,12 +176,14 @@ def check_conflicts(cls, params, explicit, flags):
                    f'frozen ({frozen}) and non-frozen ({thawed}): make them agree')
             raise TypeError(msg)
         if any_frozen and not params.frozen:
-            parent = relative(cls, next(k for k, v in flags.items() if v))
-            msg = f'{_THAWED_FROM_FROZEN}: {cls.__name__!r} is not frozen, its {parent} is'
+            parent = next(k for k, v in flags.items() if v)
+            msg = (f'{_THAWED_FROM_FROZEN}: {cls.__name__!r} is not frozen, its '
+                   f'{relative(cls, parent)} is{_family("mutable", "non-frozen", parent)}')
             raise TypeError(msg)
         if not all_frozen and params.frozen:
-            parent = relative(cls, next(k for k, v in flags.items() if not v))
-            msg = f'{_FROZEN_FROM_THAWED}: {cls.__name__!r} is frozen, its {parent} is not'
+            parent = next(k for k, v in flags.items() if not v)
+            msg = (f'{_FROZEN_FROM_THAWED}: {cls.__name__!r} is frozen, its '
+                   f'{relative(cls, parent)} is not{_family("frozen", "frozen", parent)}')
             raise TypeError(msg)
     if params.order and not params.eq:
         inherited = [f'{name}={getattr(params, name)} from {_source(cls, name)}'
@@ -185,6 +192,18 @@ def check_conflicts(cls, params, explicit, flags):
         if inherited:
             msg += f': data class {cls.__name__!r} has {" and ".join(inherited)}'
         raise ValueError(msg)
+
+
+def _family(kind, option, parent):
+    """The remedy for a class on the wrong side of ``frozen``: a family of its own."""
+    return (f': derive the {kind} classes from a {option} base beside {parent.__name__!r}, '
+            f'sharing their methods through a mixin that is not a data class')
+
+
+def inherited_from(cls, name, explicit):
+    """``" from its parent 'P'"`` where option ``name`` of ``cls`` is inherited
+    (not in the class keywords ``explicit``), for an error message; else ``''``."""
+    return '' if name in explicit else f' from {_source(cls, name)}'
 
 
 def relative(cls, klass):
@@ -329,18 +348,26 @@ def _keyword_parameters(hook, skip):
     return keys
 
 
-def decorated(cls, params, meta):
+def decorated(cls, params, meta, library=None):
     """The error for ``@dataclasses.dataclass`` applied to one of our classes.
 
     ``params`` is what the decorator was about to store: its options, of which
     those that differ from the defaults become the class keywords to write.
     ``meta`` is ``DataClassMeta``, whose instances among the bases are named.
+    ``library`` is the module that applied the decorator, where it was not the
+    user's code: then the remedy is the library's way to take a data class.
     """
+    through = next(base.__name__ for base in cls.__bases__ if isinstance(base, meta))
+    if library is not None:
+        return (f'@dataclass applied to {cls.__name__!r} by {library}, which is already a '
+                f'data class through {through}: {library.partition(".")[0]} decorates '
+                f'the data classes given to it again; use its way to take an existing '
+                f'data class instead (for pydantic, TypeAdapter({cls.__name__}), not '
+                f'pydantic.dataclasses.dataclass)')
     bases = [base.__name__ for base in cls.__bases__]
     keywords = [f'{name}={value!r}' for name, value in
                 ((name, getattr(params, name, DEFAULTS[name])) for name in NAMES)
                 if value != DEFAULTS[name]]
-    through = next(base.__name__ for base in cls.__bases__ if isinstance(base, meta))
     remedy = (': remove the decorator and pass its options as class keywords'
               if keywords else ': remove the decorator')
     return (f'@dataclass applied to {cls.__name__!r}, which is already a data class '

@@ -38,3 +38,15 @@ def test_validation_error(models):
         TypeAdapter(models.Person).validate_python(
             {'name': 'Bo', 'age': 1, 'address': {'street': 's'}})
     assert info.value.errors()[0]['loc'] == ('address', 'city')
+
+
+def test_pydantic_dataclass_decorator_is_refused_with_the_adapter_as_remedy(models):
+    """``pydantic.dataclasses.dataclass`` decorates a data class again: refused, and
+    the error names pydantic and ``TypeAdapter`` (not "remove the decorator")."""
+    import pydantic.dataclasses
+    with pytest.raises(TypeError) as info:
+        pydantic.dataclasses.dataclass(models.Tag)
+    assert str(info.value).startswith("@dataclass applied to 'Tag' by pydantic.")
+    assert str(info.value).endswith(
+        'use its way to take an existing data class instead (for pydantic, '
+        'TypeAdapter(Tag), not pydantic.dataclasses.dataclass)')
