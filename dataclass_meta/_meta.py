@@ -431,7 +431,7 @@ def _build_skipped(cls, explicit):
     at = mro.index(DataClass)
     before = [k for k in mro[1:at] if '__init_subclass__' in k.__dict__]
     after = [k for k in mro[at + 1:-1] if '__init_subclass__' in k.__dict__]
-    if len(before) > 1 or after:
+    if before and (before[1:] or after):
         first = before[0].__name__
         others = (f' or one after it ({", ".join(k.__name__ for k in before[1:])})'
                   if before[1:] else '')
@@ -454,8 +454,9 @@ def _note_mixin_error(exc, name, bases):
     (Python's ``got an unexpected keyword argument 'frozen'``) where it comes
     before ``DataClass`` in the MRO and so receives every keyword: the hint says
     where to name it (on 3.10 as the message's second line). Any other exception
-    raised in an ``__init_subclass__`` outside this package gets a note naming
-    it and the class, on 3.11+ (3.10 has no notes; it is left as raised).
+    raised in an ``__init_subclass__`` outside this package whose message does
+    not name the class gets a note naming the hook and the class, on 3.11+
+    (3.10 has no notes; it is left as raised).
     """
     owner, _, keyword = str(exc).partition(
         '.__init_subclass__() got an unexpected keyword argument ')
@@ -471,7 +472,7 @@ def _note_mixin_error(exc, name, bases):
                        f'class {name!r}: name {mixin} after the data-class bases, so that '
                        f'DataClass takes them first, class {name}({", ".join(names)}, ...)')
         return
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11) or name in str(exc):  # it names the class already
         return
     tb, raised_in, ours = exc.__traceback__, None, False
     while tb is not None:  # the innermost __init_subclass__, and whether we raised

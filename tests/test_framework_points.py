@@ -755,3 +755,16 @@ def test_our_error_raised_through_a_mixin_gets_no_note():
         class C(Base, eq=False, order=True):
             pass
     assert not getattr(info.value, '__notes__', None)
+
+
+def test_mixin_error_naming_the_class_gets_no_note():
+    """A framework's own error that names the class needs no note (3.11+ adds none)."""
+    class Registry:
+        def __init_subclass__(cls, **kwargs):
+            super().__init_subclass__(**kwargs)
+            raise TypeError(f'{cls.__name__!r} is registered twice: rename it')
+
+    with pytest.raises(TypeError, match=r"^'Twice' is registered twice: rename it$") as info:
+        class Twice(Registry, DataClass):
+            pass
+    assert not getattr(info.value, '__notes__', None)
