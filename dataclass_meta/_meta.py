@@ -4,7 +4,9 @@
 before the type does, so slotted classes are built once, never re-created.
 ``DataClass.__init_subclass__`` runs everything else as short named stages,
 before any ``__init_subclass__`` further along the MRO, so a framework that calls
-``super().__init_subclass__(**kw)`` first finds the fields finished.
+``super().__init_subclass__(**kw)`` first finds the fields finished. Where a
+mixin's ``__init_subclass__`` kept the pipeline from running, ``DataClassMeta.__new__``
+runs it once ``type.__new__`` returns (``_build_skipped``).
 """
 
 import abc
