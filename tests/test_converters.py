@@ -513,9 +513,8 @@ def test_converter_error_keeps_its_type_and_message_and_gains_a_note(backend, sl
         ValueError, "invalid literal for int() with base 10: 'x'", note('age', 'userAge'))
     assert _notes(lambda: User(name=' a ', userAge=-1)) == (
         ValueError, 'age must be positive, got -1', note('age', 'userAge', 'validating'))
-    assert _notes(lambda: User(name=1)) == (
-        TypeError, "descriptor 'strip' for 'str' objects doesn't apply to a 'int' object",
-        note('name'))
+    strip_error = _notes(lambda: str.strip(1))[1]  # the interpreter's own words
+    assert _notes(lambda: User(name=1)) == (TypeError, strip_error, note('name'))
     assert _notes(lambda: User(name='a', tags=5)) == (
         TypeError, "'int' object is not iterable", note('tags'))
     assert _notes(lambda: replace(User(name='a'), userAge='y')) == (
