@@ -274,6 +274,7 @@ HOOKS = SimpleNamespace(
     factory_marker=_fields.FACTORY,      # __init__: a default whose factory is due
     no_default=MISSING,                  # __init__: no default
     kept=_convert.Kept,                  # __init__: replace()'s value, not converted
+    note_failure=_convert.note_failure,  # __init__: a converter's or validator's error
 )
 
 

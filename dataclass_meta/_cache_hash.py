@@ -36,17 +36,24 @@ def add_hash_slot(namespace, taken):
     return namespace
 
 
-def check(cls, hash_, made):
+def check(cls, hash_, made, source=str):
     """The error for ``cache_hash=True`` on a class whose ``__hash__`` (``hash_``,
-    what the class has now) was not generated for it (``made(hash_)``)."""
+    what the class has now) was not generated for it (``made(hash_)``);
+    ``source()`` says where an inherited ``cache_hash`` came from (`` from its
+    parent 'P'``; ``''`` for the class's own), and then ``cache_hash=False`` is
+    the first remedy."""
     if cls.__dict__.get('__hash__') is hash_ and made(hash_):
         return
+    source = source()
+    off = 'pass cache_hash=False, ' if source else ''
     if '__hash__' in cls.__dict__ and hash_ is not None:
-        msg = (f'data class {cls.__name__!r} has cache_hash=True and its own __hash__: '
-               f'cache_hash caches the generated one; remove one of them')
+        msg = (f'data class {cls.__name__!r} has cache_hash=True{source} and its own '
+               f'__hash__: cache_hash caches the generated one; '
+               + (f'{off}or remove the __hash__' if source else 'remove one of them'))
     else:
-        msg = (f'data class {cls.__name__!r} has cache_hash=True but no generated __hash__ '
-               f'to cache: make it frozen (with eq=True) or pass unsafe_hash=True')
+        msg = (f'data class {cls.__name__!r} has cache_hash=True{source} but no generated '
+               f'__hash__ to cache: {off}make it frozen (with eq=True) or pass '
+               f'unsafe_hash=True')
     raise TypeError(msg)
 
 
@@ -114,11 +121,11 @@ else:
         return (values, slots) if slots else values
 
 
-def finish(cls, params, backend):
-    """Wrap the class's generated ``__hash__`` (checked) and give it the
-    ``__getstate__`` above where it would pickle the slot."""
+def finish(cls, params, backend, source=str):
+    """Wrap the class's generated ``__hash__`` (checked; ``source`` as for
+    ``check``) and give it the ``__getstate__`` above where it would pickle the slot."""
     hash_ = cls.__dict__.get('__hash__', getattr(cls, '__hash__', None))
-    check(cls, hash_, backend.made)
+    check(cls, hash_, backend.made, source)
     backend.attach(cls, '__hash__', backend.cache_hash(hash_, member_of(cls, HASH_SLOT)))
     if needs_getstate(cls):
         backend.attach(cls, '__getstate__', make_getstate())

@@ -13,6 +13,7 @@ validates, then stores. ``replace()`` converts only the values it is given.
 """
 
 import keyword
+import sys
 from dataclasses import MISSING
 
 from . import _fields
@@ -33,6 +34,53 @@ def param_name(f):
     """The ``__init__`` parameter of field ``f``: its alias, else its name."""
     hooks = getattr(f, '_hooks', None)
     return (hooks is not None and hooks[2]) or f.name
+
+
+# 3.11+: exception notes (PEP 678). 3.10 has none: there an exception from a
+# converter or validator is left exactly as raised.
+NOTES = sys.version_info >= (3, 11)
+
+
+def note_failure(exc, instance, name, validating, param=None):
+    """Add to ``exc``, raised by the converter (or a validator) of field ``name``
+    of ``instance``'s class, a note naming the class, the field and its
+    ``__init__`` parameter where that differs (``param``; looked up when None);
+    its type and message stay. Only for an ``Exception`` (not ``KeyboardInterrupt``).
+    Runs on the error path only; never raises."""
+    if not NOTES or not isinstance(exc, Exception):
+        return
+    cls = type(instance)
+    if param is None:
+        f = getattr(cls, '__dataclass_fields__', {}).get(name)
+        param = name if f is None else param_name(f)
+    where = f'field {name!r} of data class {cls.__name__!r}'
+    if param and param != name:
+        where += f' (parameter {param!r})'
+    exc.add_note(f"while {'validating' if validating else 'converting'} {where}")
+
+
+def note_template_failure(instance, offset, kind):
+    """``note_failure`` from the handler of a relabelled converting template
+    (``_templates``, ``convert_*``): the failing line, ``offset`` lines below its
+    ``def`` for the first field, gives the field's place (``kind`` 0: converting,
+    1: validating, a line per field; 2: converting, a default factory's line
+    before each converter's), and the code's parameter names (relabelled) its
+    parameter."""
+    exc = sys.exc_info()[1]
+    if not NOTES or not isinstance(exc, Exception):
+        return
+    tb = exc.__traceback__
+    code = tb.tb_frame.f_code
+    step = tb.tb_lineno - code.co_firstlineno - offset
+    if kind == 2:
+        step, converting = divmod(step, 2)
+        if not converting:  # the default factory raised
+            return
+    param = code.co_varnames[1 + step]
+    fields = getattr(type(instance), '__dataclass_fields__', {})
+    name = next((f.name for f in fields.values() if f.init and param_name(f) == param
+                 and f._field_type is not CLASSVAR), param)
+    note_failure(exc, instance, name, kind == 1, param)
 
 
 class Kept:
@@ -149,9 +197,17 @@ def make_setattr(plan):
         if hook is not None:
             convert, field, checks = hook
             if convert is not None:
-                value = convert(value)
-            for check in checks:
-                check(self, field, value)
+                try:
+                    value = convert(value)
+                except Exception as exc:
+                    note_failure(exc, self, name, False, name)
+                    raise
+            try:
+                for check in checks:
+                    check(self, field, value)
+            except Exception as exc:
+                note_failure(exc, self, name, True, name)
+                raise
         _object_setattr(self, name, value)
     __setattr__.__qualname__ = f'{cls.__qualname__}.__setattr__'
     __setattr__.converts = True  # what a subclass's pipeline looks for

@@ -17,7 +17,7 @@ from _operator import itemgetter  # operator's own; importing operator costs on 
 from itertools import repeat
 from types import ModuleType
 
-from ._convert import Kept, param_name, stores_directly
+from ._convert import Kept, note_failure, note_template_failure, param_name, stores_directly
 from ._fields import INITVAR, FACTORY, default_of
 from ._getters import operator_tuple, unrolled_stores
 from ._relabel import is_template, relabel, templates
@@ -157,7 +157,8 @@ def template_init(plan):
     has_factory = any(f is not None for f in factories)
     if plan.converters is not None:
         table = templates().CONVERTS[has_factory, plan.has_post_init]
-        values = (_object_setattr, type, Kept, *[name for name, _, _ in plan.steps],
+        values = (_object_setattr, type, Kept, note_template_failure,
+                  *[name for name, _, _ in plan.steps],
                   *[_same if c is None else c for c in plan.converters],
                   *_validator_calls(plan))
     elif plan.hooked:  # aliases alone: parameters named unlike the attributes
@@ -403,12 +404,20 @@ def _converting_assigner(plan, store):
                 if value is FACTORY and factory is not None:
                     value = factory()
             if convert is not None:
-                value = value.value if type(value) is Kept else convert(value)
+                try:
+                    value = value.value if type(value) is Kept else convert(value)
+                except Exception as exc:
+                    note_failure(exc, self, name, False)
+                    raise
             computed.append(value)
         any(map(store, repeat(self), names, computed))  # every store returns None
         for k, field, checks in validations:
-            for check in checks:
-                check(self, field, computed[k])
+            try:
+                for check in checks:
+                    check(self, field, computed[k])
+            except Exception as exc:
+                note_failure(exc, self, field.name, True)
+                raise
         if has_post_init:
             if unbound is not None:
                 raise NameError(f'name {unbound!r} is not defined')

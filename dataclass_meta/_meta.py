@@ -4,7 +4,9 @@
 before the type does, so slotted classes are built once, never re-created.
 ``DataClass.__init_subclass__`` runs everything else as short named stages,
 before any ``__init_subclass__`` further along the MRO, so a framework that calls
-``super().__init_subclass__(**kw)`` first finds the fields finished.
+``super().__init_subclass__(**kw)`` first finds the fields finished. Where a
+mixin's ``__init_subclass__`` kept the pipeline from running, ``DataClassMeta.__new__``
+runs it once ``type.__new__`` returns (``_build_skipped``).
 """
 
 import abc
@@ -30,6 +32,9 @@ from ._plan import Plan
 from ._pydantic import HOOK as _PYDANTIC_HOOK, core_schema as _pydantic_schema, wants_hook
 
 _SLOTTED = '__dataclass_slotted__'  # (annotations, defaults) from DataClassMeta
+# The options the class statement gave, from DataClassMeta: a mixin before
+# DataClass in the MRO may pass them on to DataClass.__init_subclass__ or not.
+_STATEMENT = '__dataclass_options__'
 
 # The pipeline's own writes to the class skip ``DataClassMeta.__setattr__``
 # (and any metaclass's): that guard is for writes from outside, and a Python
@@ -38,6 +43,25 @@ _store = type.__setattr__
 
 
 _TYPE_DOC = type.__dict__['__doc__']
+
+
+def _decorated_by(cls):
+    """The library that applied ``@dataclass`` to ``cls`` (the module of the
+    first caller outside ``dataclasses`` and this package), or None where that is
+    the class's own package or the call was ``dataclasses.make_dataclass`` (the
+    user's decorator)."""
+    frame = sys._getframe(2)  # past __setattr__, in dataclasses
+    while frame is not None:
+        module = frame.f_globals.get('__name__', '')
+        if module == 'dataclasses' and frame.f_code.co_name == 'make_dataclass':
+            return None
+        if module != 'dataclasses' and module.partition('.')[0] != _PACKAGE:
+            break
+        frame = frame.f_back
+    else:
+        return None
+    top = module.partition('.')[0]
+    return None if top == cls.__module__.partition('.')[0] else module
 
 
 class _ClassDoc:
@@ -97,9 +121,15 @@ def _hint_metaclass_conflict(exc, mcls, bases):
     note = (f'to combine {mcls.__name__} with {others[0].__name__}, derive a metaclass from '
             f'both, class Meta({mcls.__name__}, {others[0].__name__}), and make the class '
             f'with it (metaclass=Meta)')
+    _add_hint(exc, note)
+
+
+def _add_hint(exc, note):
+    """``note`` on our own or Python's ``TypeError``: an exception note on 3.11+;
+    3.10 has none (PEP 678), so there the hint is the message's second line."""
     if sys.version_info >= (3, 11):
         exc.add_note(note)
-    else:  # 3.10 has no exception notes (PEP 678): the hint is the message's second line
+    else:
         exc.args = (f'{exc.args[0]}\n{note}', *exc.args[1:])
 
 
@@ -139,6 +169,7 @@ class DataClassMeta(abc.ABCMeta):
 
     def __init_subclass__(mcls, /, **kwargs):
         super().__init_subclass__(**kwargs)
+        _options.declared_keywords(mcls)  # its __class_keywords__, checked
         mcls.__doc__ = _ClassDoc(mcls.__dict__.get('__doc__'))
 
     def __setattr__(cls, name, value):
@@ -152,7 +183,7 @@ class DataClassMeta(abc.ABCMeta):
         """
         if (name == '__dataclass_params__' and '__dataclass_fields__' in cls.__dict__
                 and isinstance(value, dataclasses._DataclassParams)):
-            raise TypeError(_options.decorated(cls, value, DataClassMeta))
+            raise TypeError(_options.decorated(cls, value, DataClassMeta, _decorated_by(cls)))
         super().__setattr__(name, value)
 
     def __transform_fields__(cls, fields):
@@ -182,12 +213,24 @@ class DataClassMeta(abc.ABCMeta):
         if cache_hash:
             namespace = add_hash_slot(namespace, _inherited_slots(bases))
         namespace = _hook_as_classmethod(namespace)
-        if _ABC_PARAMETERS.isdisjoint(kwargs) or _after(mcls, DataClassMeta) is not abc.ABCMeta:
-            return super().__new__(mcls, name, bases, namespace, **kwargs)
-        # What ABCMeta.__new__ does, without binding the class keywords to its
-        # parameters: the metaclass after it in the MRO, then the abc bookkeeping.
-        cls = super(abc.ABCMeta, mcls).__new__(mcls, name, bases, namespace, **kwargs)
-        abc._abc_init(cls)
+        explicit = _options.given(kwargs)
+        if explicit:  # for the pipeline, whatever a mixin passes on of them
+            namespace = dict(namespace)
+            namespace[_STATEMENT] = explicit
+        try:
+            if (_ABC_PARAMETERS.isdisjoint(kwargs)
+                    or _after(mcls, DataClassMeta) is not abc.ABCMeta):
+                cls = super().__new__(mcls, name, bases, namespace, **kwargs)
+            else:
+                # What ABCMeta.__new__ does, without binding the class keywords to its
+                # parameters: the metaclass after it in the MRO, then the abc bookkeeping.
+                cls = super(abc.ABCMeta, mcls).__new__(mcls, name, bases, namespace, **kwargs)
+                abc._abc_init(cls)
+        except Exception as exc:
+            _note_mixin_error(exc, name, bases)
+            raise
+        if '__dataclass_fields__' not in cls.__dict__ and 'DataClass' in globals():
+            _build_skipped(cls, explicit)
         return cls
 
 
@@ -323,8 +366,16 @@ class DataClass(metaclass=DataClassMeta):
         generated methods, class attributes (docs/frameworks.md).
         """
         explicit, rest = _options.split(kwargs)
+        statement = cls.__dict__.get(_STATEMENT)
+        if statement is not None:  # what a mixin passed on wins; what it dropped holds
+            type.__delattr__(cls, _STATEMENT)
+            explicit = {**statement, **explicit}
+        if _options.DECLARED in cls.__dict__:
+            _options.declared_keywords(cls)  # checked before the class is built
         if rest and _next_init_subclass(cls) is object:
-            raise _options.unknown(cls, rest, DataClass)
+            # what is left is either the framework's (its metaclass's), or unknown
+            _options.check_taken(cls, rest, DataClass)
+            rest = {}
         _build(cls, explicit)
         super().__init_subclass__(**rest)
 
@@ -368,6 +419,84 @@ def _next_init_subclass(cls):
     return object
 
 
+def _build_skipped(cls, explicit):
+    """Build a class whose ``DataClass.__init_subclass__`` a mixin's did not call.
+
+    A mixin before ``DataClass`` in the MRO whose ``__init_subclass__`` does not
+    call ``super()`` (dataclass-wizard's ``YAMLWizard``) stops the chain before
+    the pipeline. Where it is the only ``__init_subclass__`` that ran, the class
+    is built here with the statement's options, as if it had; where others
+    were skipped with ours, they cannot be run again: an error names the mixin.
+    """
+    if _STATEMENT in cls.__dict__:
+        type.__delattr__(cls, _STATEMENT)
+    mro = cls.__mro__
+    at = mro.index(DataClass)
+    before = [k for k in mro[1:at] if '__init_subclass__' in k.__dict__]
+    after = [k for k in mro[at + 1:-1] if '__init_subclass__' in k.__dict__]
+    if before and (before[1:] or after):
+        first = before[0].__name__
+        others = (f' or one after it ({", ".join(k.__name__ for k in before[1:])})'
+                  if before[1:] else '')
+        skipped = ' and '.join(f"{k.__name__}'s" for k in [DataClass, *after])
+        msg = (f'data class {cls.__name__!r} was not built: {first}.__init_subclass__'
+               f'{others} did not call super().__init_subclass__(**kwargs), so '
+               f'{skipped} did not run: name {first} after the data-class bases, '
+               f'class {cls.__name__}({", ".join(_reordered(cls, before[0]))}), '
+               f'or have it call super()')
+        raise TypeError(msg)
+    _build(cls, explicit)
+    abc.update_abstractmethods(cls)  # ABCMeta counted them before the build
+
+
+def _note_mixin_error(exc, name, bases):
+    """Name the class (and, where it helps, the remedy) on an exception from a
+    mixin's ``__init_subclass__``.
+
+    A mixin whose ``__init_subclass__`` takes no ``**kwargs`` refuses our options
+    (Python's ``got an unexpected keyword argument 'frozen'``) where it comes
+    before ``DataClass`` in the MRO and so receives every keyword: the hint says
+    where to name it (on 3.10 as the message's second line). Any other exception
+    raised in an ``__init_subclass__`` outside this package whose message does
+    not name the class gets a note naming the hook and the class, on 3.11+
+    (3.10 has no notes; it is left as raised).
+    """
+    owner, _, keyword = str(exc).partition(
+        '.__init_subclass__() got an unexpected keyword argument ')
+    if type(exc) is TypeError and keyword.strip("'") in _options.OPTIONS:
+        mixin = owner.rpartition('.')[2]
+        names = [b.__name__ for b in bases]
+        first = next((b.__name__ for b in bases
+                      if mixin in [k.__name__ for k in b.__mro__]), None)
+        if first is not None:
+            names.remove(first)
+            names.append(first)
+        _add_hint(exc, f'{owner}.__init_subclass__ does not take the options of data '
+                       f'class {name!r}: name {mixin} after the data-class bases, so that '
+                       f'DataClass takes them first, class {name}({", ".join(names)}, ...)')
+        return
+    if sys.version_info < (3, 11) or name in str(exc):  # it names the class already
+        return
+    tb, raised_in, ours = exc.__traceback__, None, False
+    while tb is not None:  # the innermost __init_subclass__, and whether we raised
+        code = tb.tb_frame.f_code
+        module = tb.tb_frame.f_globals.get('__name__', '')
+        ours = module == _PACKAGE or module.startswith(_PACKAGE + '.')
+        if code.co_name == '__init_subclass__' and not ours:
+            raised_in = code
+        tb = tb.tb_next
+    if raised_in is not None and not ours:
+        exc.add_note(f'raised in {raised_in.co_qualname} while creating data class {name!r}')
+
+
+def _reordered(cls, mixin):
+    """The names of ``cls``'s bases with ``mixin`` (or the base it comes from) last."""
+    names = [b.__name__ for b in cls.__bases__]
+    first = next(b.__name__ for b in cls.__bases__ if issubclass(b, mixin))
+    names.remove(first)
+    return [*names, first]
+
+
 def _build(cls, explicit):
     """The pipeline, in the stdlib's order so that the same mistake raises first."""
     flags = _options.frozen_flags(cls)
@@ -389,7 +518,8 @@ def _build(cls, explicit):
     _set_class_attributes(cls, params, fields.values())
     backend = _current_backend()
     if params.cache_hash:
-        _finish_cache_hash(cls, params, backend)
+        _finish_cache_hash(cls, params, backend,
+                           lambda: _options.inherited_from(cls, 'cache_hash', explicit))
     if not params.gc:  # what the instances are: untracked only where the backend can
         params.gc = not backend.untrack(cls)
     backend.construct(cls)

@@ -92,6 +92,11 @@ def split(kwargs):
     return ours, kwargs
 
 
+def given(kwargs):
+    """The options among the class keywords ``kwargs`` (left in place)."""
+    return {name: kwargs[name] for name in OPTIONS if name in kwargs} if kwargs else {}
+
+
 def parent_params(bases):
     """``__dataclass_params__`` of the first data-class parent, depth first."""
     for base in bases:
@@ -171,12 +176,14 @@ def check_conflicts(cls, params, explicit, flags):
                    f'frozen ({frozen}) and non-frozen ({thawed}): make them agree')
             raise TypeError(msg)
         if any_frozen and not params.frozen:
-            parent = relative(cls, next(k for k, v in flags.items() if v))
-            msg = f'{_THAWED_FROM_FROZEN}: {cls.__name__!r} is not frozen, its {parent} is'
+            parent = next(k for k, v in flags.items() if v)
+            msg = (f'{_THAWED_FROM_FROZEN}: {cls.__name__!r} is not frozen, its '
+                   f'{relative(cls, parent)} is{_family("mutable", "non-frozen", parent)}')
             raise TypeError(msg)
         if not all_frozen and params.frozen:
-            parent = relative(cls, next(k for k, v in flags.items() if not v))
-            msg = f'{_FROZEN_FROM_THAWED}: {cls.__name__!r} is frozen, its {parent} is not'
+            parent = next(k for k, v in flags.items() if not v)
+            msg = (f'{_FROZEN_FROM_THAWED}: {cls.__name__!r} is frozen, its '
+                   f'{relative(cls, parent)} is not{_family("frozen", "frozen", parent)}')
             raise TypeError(msg)
     if params.order and not params.eq:
         inherited = [f'{name}={getattr(params, name)} from {_source(cls, name)}'
@@ -185,6 +192,18 @@ def check_conflicts(cls, params, explicit, flags):
         if inherited:
             msg += f': data class {cls.__name__!r} has {" and ".join(inherited)}'
         raise ValueError(msg)
+
+
+def _family(kind, option, parent):
+    """The remedy for a class on the wrong side of ``frozen``: a family of its own."""
+    return (f': derive the {kind} classes from a {option} base beside {parent.__name__!r}, '
+            f'sharing their methods through a mixin that is not a data class')
+
+
+def inherited_from(cls, name, explicit):
+    """``" from its parent 'P'"`` where option ``name`` of ``cls`` is inherited
+    (not in the class keywords ``explicit``), for an error message; else ``''``."""
+    return '' if name in explicit else f' from {_source(cls, name)}'
 
 
 def relative(cls, klass):
@@ -225,54 +244,130 @@ def unknown(cls, names, base):
     """The error for class keywords that nobody consumed, ending as 3.14's
     ``@dataclass(frozn=True)`` does: ``. Did you mean 'frozen'?`` (on every Python).
 
-    The keywords that the ``__init_subclass__`` of the classes between ``cls``
-    and ``base`` (``DataClass``) name are listed too, and are suggested alike:
-    a framework's ``table=`` misspelt is the framework's keyword misspelt.
+    The keywords that the framework takes are listed too, and are suggested
+    alike: a framework's ``table=`` misspelt is the framework's keyword misspelt.
     """
     name = next(iter(names))
     from ._suggest import nearest  # an error path
     framework = framework_keywords(cls, base)
     match = nearest([*OPTIONS, *(k for keys in framework.values() for k in keys)], name)
-    takes = ''.join(f'; {owner}.__init_subclass__ takes {", ".join(keys)}'
-                    for owner, keys in framework.items())
+    takes = ''.join(f'; {owner} {", ".join(keys)}' for owner, keys in framework.items())
     hint = '' if match is None else f". Did you mean '{match}'?"
     msg = (f'unknown option {name!r} for data class {cls.__name__!r}: expected one '
            f'of {", ".join(OPTIONS)}{takes}{hint}')
     return TypeError(msg)
 
 
-def framework_keywords(cls, base):
-    """{class name: keywords its ``__init_subclass__`` names}, for the classes
-    after ``cls`` and before ``base`` in the MRO (whose ``__init_subclass__``
-    ran for ``cls`` before ``base``'s), in MRO order; those naming none left out."""
-    import inspect  # an error path
+#: The attribute through which a framework base or a ``DataClassMeta`` subclass
+#: declares the class keywords it takes through ``**kwargs``.
+DECLARED = '__class_keywords__'
+
+
+def declared_keywords(owner):
+    """The keywords ``owner`` declares in its own ``__class_keywords__`` (a tuple,
+    checked: names, none of them one of our options)."""
+    declared = owner.__dict__.get(DECLARED, ())
+    if isinstance(declared, str) or not isinstance(declared, (tuple, list, frozenset, set)):
+        msg = (f'{DECLARED} of {owner.__name__!r} must be a tuple of keyword names, '
+               f'not {declared!r}')
+        raise TypeError(msg)
+    for name in declared:
+        if not isinstance(name, str) or not name.isidentifier():
+            msg = f'{DECLARED} of {owner.__name__!r} names {name!r}, which is not a keyword name'
+            raise TypeError(msg)
+        if name in _ALL_DEFAULTS:
+            msg = (f'{DECLARED} of {owner.__name__!r} names {name!r}, an option of data '
+                   f'classes, which DataClass takes first: rename the framework\'s keyword')
+            raise TypeError(msg)
+    return tuple(declared)
+
+
+def _framework_classes(cls, base):
+    """The classes after ``cls`` and before ``base`` (``DataClass``) in its MRO,
+    whose ``__init_subclass__`` ran for ``cls`` before ``base``'s, then the
+    metaclasses before ``base``'s own."""
     mro = cls.__mro__
+    meta_mro = type(cls).__mro__
+    return mro[1:mro.index(base)], meta_mro[:meta_mro.index(type(base))]
+
+
+def check_taken(cls, rest, base):
+    """Raise ``unknown`` for the keywords in ``rest`` (left for ``object``) that
+    no framework class or metaclass of ``cls`` declares, nor its metaclass takes."""
+    classes, metas = _framework_classes(cls, base)
+    declared = {k for owner in (*classes, *metas) for k in declared_keywords(owner)}
+    left = [k for k in rest if k not in declared]
+    if left:  # only now the signatures: inspect is slow to import and to run
+        taken = {k for meta in metas for method in ('__new__', '__init__')
+                 for k in _keyword_parameters(meta.__dict__.get(method), 4)}
+        left = [k for k in left if k not in taken]
+    if left:
+        raise unknown(cls, left, base)
+
+
+def framework_keywords(cls, base):
+    """{'<owner> takes' or '<owner> declares': keywords}, for the classes whose
+    ``__init_subclass__`` runs for ``cls`` before ``base``'s (and their
+    ``__class_keywords__``), then its metaclass and the metaclass's bases before
+    ``base``'s (keyword parameters of ``__new__`` and ``__init__``, and
+    ``__class_keywords__``), in MRO order; those naming none left out."""
+    classes, metas = _framework_classes(cls, base)
     found = {}
-    for klass in mro[1:mro.index(base)]:
-        hook = klass.__dict__.get('__init_subclass__')
-        try:
-            parameters = list(inspect.signature(getattr(hook, '__func__', hook))
-                              .parameters.values())[1:]  # after cls
-        except (TypeError, ValueError):  # no hook here, or no signature to read
-            continue
-        keys = [p.name for p in parameters if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
-        if keys:
-            found[klass.__name__] = keys
+    for klass in classes:
+        _add(found, f'{klass.__name__}.__init_subclass__ takes',
+             _keyword_parameters(klass.__dict__.get('__init_subclass__'), 1))
+        _add(found, f'{klass.__name__} declares', declared_keywords(klass))
+    for meta in metas:
+        for method in ('__new__', '__init__'):
+            # after (mcls or cls, name, bases, namespace)
+            _add(found, f'{meta.__name__}.{method} takes',
+                 _keyword_parameters(meta.__dict__.get(method), 4))
+        _add(found, f'{meta.__name__} declares', declared_keywords(meta))
     return found
 
 
-def decorated(cls, params, meta):
+def _add(found, owner, keys):
+    if keys:
+        found[owner] = list(keys)
+
+
+def _keyword_parameters(hook, skip):
+    """The names a keyword may give to function ``hook``, after its first ``skip``
+    positional parameters; none where there is no function or no signature."""
+    import inspect  # an error path
+    try:
+        parameters = list(inspect.signature(getattr(hook, '__func__', hook)).parameters.values())
+    except (TypeError, ValueError):  # no hook here, or no signature to read
+        return []
+    keys = []
+    for p in parameters:
+        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and skip:
+            skip -= 1
+        elif p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY):
+            keys.append(p.name)
+    return keys
+
+
+def decorated(cls, params, meta, library=None):
     """The error for ``@dataclasses.dataclass`` applied to one of our classes.
 
     ``params`` is what the decorator was about to store: its options, of which
     those that differ from the defaults become the class keywords to write.
     ``meta`` is ``DataClassMeta``, whose instances among the bases are named.
+    ``library`` is the module that applied the decorator, where it was not the
+    user's code: then the remedy is the library's way to take a data class.
     """
+    through = next(base.__name__ for base in cls.__bases__ if isinstance(base, meta))
+    if library is not None:
+        return (f'@dataclass applied to {cls.__name__!r} by {library}, which is already a '
+                f'data class through {through}: {library.partition(".")[0]} decorates '
+                f'the data classes given to it again; use its way to take an existing '
+                f'data class instead (for pydantic, TypeAdapter({cls.__name__}), not '
+                f'pydantic.dataclasses.dataclass)')
     bases = [base.__name__ for base in cls.__bases__]
     keywords = [f'{name}={value!r}' for name, value in
                 ((name, getattr(params, name, DEFAULTS[name])) for name in NAMES)
                 if value != DEFAULTS[name]]
-    through = next(base.__name__ for base in cls.__bases__ if isinstance(base, meta))
     remedy = (': remove the decorator and pass its options as class keywords'
               if keywords else ': remove the decorator')
     return (f'@dataclass applied to {cls.__name__!r}, which is already a data class '

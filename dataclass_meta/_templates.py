@@ -1316,123 +1316,179 @@ INITS = {
 # one that returns its argument); then every store, through ``_setattr``
 # (``object.__setattr__``: the class's own converts); then each validator
 # (``_v0(self, _F0, f0)``: the field's, or one that does nothing); then
-# ``self.__post_init__()`` where the class has one.
+# ``self.__post_init__()`` where the class has one. An exception from a
+# converter or validator gets a note from ``_note(self, offset, kind)``: the
+# failing line, ``offset`` lines below the ``def`` for the first field, names the
+# field (kind 0: converting, a line per field; 2: converting, a default factory's
+# line before each converter's, whose errors get no note; 1: validating).
 
 
-def convert_0(_setattr, _type, _K):
+def convert_0(_setattr, _type, _K, _note):
     def __init__(self):
         pass
     return __init__
 
 
-def convert_1(_setattr, _type, _K, _n0, _c0, _v0, _F0):
+def convert_1(_setattr, _type, _K, _note, _n0, _c0, _v0, _F0):
     def __init__(self, f0):
-        f0 = f0.value if _type(f0) is _K else _c0(f0)
+        try:
+            f0 = f0.value if _type(f0) is _K else _c0(f0)
+        except BaseException:
+            _note(self, 2, 0)
+            raise
         _setattr(self, _n0, f0)
-        _v0(self, _F0, f0)
+        try:
+            _v0(self, _F0, f0)
+        except BaseException:
+            _note(self, 8, 1)
+            raise
     return __init__
 
 
-def convert_2(_setattr, _type, _K, _n0, _n1, _c0, _c1, _v0, _v1, _F0, _F1):
+def convert_2(_setattr, _type, _K, _note, _n0, _n1, _c0, _c1, _v0, _v1, _F0, _F1):
     def __init__(self, f0, f1):
-        f0 = f0.value if _type(f0) is _K else _c0(f0)
-        f1 = f1.value if _type(f1) is _K else _c1(f1)
+        try:
+            f0 = f0.value if _type(f0) is _K else _c0(f0)
+            f1 = f1.value if _type(f1) is _K else _c1(f1)
+        except BaseException:
+            _note(self, 2, 0)
+            raise
         _setattr(self, _n0, f0)
         _setattr(self, _n1, f1)
-        _v0(self, _F0, f0)
-        _v1(self, _F1, f1)
+        try:
+            _v0(self, _F0, f0)
+            _v1(self, _F1, f1)
+        except BaseException:
+            _note(self, 10, 1)
+            raise
     return __init__
 
 
-def convert_3(_setattr, _type, _K, _n0, _n1, _n2, _c0, _c1, _c2, _v0, _v1, _v2, _F0, _F1,
-              _F2):
+def convert_3(_setattr, _type, _K, _note, _n0, _n1, _n2, _c0, _c1, _c2, _v0, _v1, _v2, _F0,
+              _F1, _F2):
     def __init__(self, f0, f1, f2):
-        f0 = f0.value if _type(f0) is _K else _c0(f0)
-        f1 = f1.value if _type(f1) is _K else _c1(f1)
-        f2 = f2.value if _type(f2) is _K else _c2(f2)
+        try:
+            f0 = f0.value if _type(f0) is _K else _c0(f0)
+            f1 = f1.value if _type(f1) is _K else _c1(f1)
+            f2 = f2.value if _type(f2) is _K else _c2(f2)
+        except BaseException:
+            _note(self, 2, 0)
+            raise
         _setattr(self, _n0, f0)
         _setattr(self, _n1, f1)
         _setattr(self, _n2, f2)
-        _v0(self, _F0, f0)
-        _v1(self, _F1, f1)
-        _v2(self, _F2, f2)
+        try:
+            _v0(self, _F0, f0)
+            _v1(self, _F1, f1)
+            _v2(self, _F2, f2)
+        except BaseException:
+            _note(self, 12, 1)
+            raise
     return __init__
 
 
-def convert_4(_setattr, _type, _K, _n0, _n1, _n2, _n3, _c0, _c1, _c2, _c3, _v0, _v1, _v2,
-              _v3, _F0, _F1, _F2, _F3):
+def convert_4(_setattr, _type, _K, _note, _n0, _n1, _n2, _n3, _c0, _c1, _c2, _c3, _v0, _v1,
+              _v2, _v3, _F0, _F1, _F2, _F3):
     def __init__(self, f0, f1, f2, f3):
-        f0 = f0.value if _type(f0) is _K else _c0(f0)
-        f1 = f1.value if _type(f1) is _K else _c1(f1)
-        f2 = f2.value if _type(f2) is _K else _c2(f2)
-        f3 = f3.value if _type(f3) is _K else _c3(f3)
+        try:
+            f0 = f0.value if _type(f0) is _K else _c0(f0)
+            f1 = f1.value if _type(f1) is _K else _c1(f1)
+            f2 = f2.value if _type(f2) is _K else _c2(f2)
+            f3 = f3.value if _type(f3) is _K else _c3(f3)
+        except BaseException:
+            _note(self, 2, 0)
+            raise
         _setattr(self, _n0, f0)
         _setattr(self, _n1, f1)
         _setattr(self, _n2, f2)
         _setattr(self, _n3, f3)
-        _v0(self, _F0, f0)
-        _v1(self, _F1, f1)
-        _v2(self, _F2, f2)
-        _v3(self, _F3, f3)
+        try:
+            _v0(self, _F0, f0)
+            _v1(self, _F1, f1)
+            _v2(self, _F2, f2)
+            _v3(self, _F3, f3)
+        except BaseException:
+            _note(self, 14, 1)
+            raise
     return __init__
 
 
-def convert_5(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _c0, _c1, _c2, _c3, _c4, _v0,
-              _v1, _v2, _v3, _v4, _F0, _F1, _F2, _F3, _F4):
+def convert_5(_setattr, _type, _K, _note, _n0, _n1, _n2, _n3, _n4, _c0, _c1, _c2, _c3, _c4,
+              _v0, _v1, _v2, _v3, _v4, _F0, _F1, _F2, _F3, _F4):
     def __init__(self, f0, f1, f2, f3, f4):
-        f0 = f0.value if _type(f0) is _K else _c0(f0)
-        f1 = f1.value if _type(f1) is _K else _c1(f1)
-        f2 = f2.value if _type(f2) is _K else _c2(f2)
-        f3 = f3.value if _type(f3) is _K else _c3(f3)
-        f4 = f4.value if _type(f4) is _K else _c4(f4)
+        try:
+            f0 = f0.value if _type(f0) is _K else _c0(f0)
+            f1 = f1.value if _type(f1) is _K else _c1(f1)
+            f2 = f2.value if _type(f2) is _K else _c2(f2)
+            f3 = f3.value if _type(f3) is _K else _c3(f3)
+            f4 = f4.value if _type(f4) is _K else _c4(f4)
+        except BaseException:
+            _note(self, 2, 0)
+            raise
         _setattr(self, _n0, f0)
         _setattr(self, _n1, f1)
         _setattr(self, _n2, f2)
         _setattr(self, _n3, f3)
         _setattr(self, _n4, f4)
-        _v0(self, _F0, f0)
-        _v1(self, _F1, f1)
-        _v2(self, _F2, f2)
-        _v3(self, _F3, f3)
-        _v4(self, _F4, f4)
+        try:
+            _v0(self, _F0, f0)
+            _v1(self, _F1, f1)
+            _v2(self, _F2, f2)
+            _v3(self, _F3, f3)
+            _v4(self, _F4, f4)
+        except BaseException:
+            _note(self, 16, 1)
+            raise
     return __init__
 
 
-def convert_6(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _c0, _c1, _c2, _c3, _c4,
-              _c5, _v0, _v1, _v2, _v3, _v4, _v5, _F0, _F1, _F2, _F3, _F4, _F5):
+def convert_6(_setattr, _type, _K, _note, _n0, _n1, _n2, _n3, _n4, _n5, _c0, _c1, _c2, _c3,
+              _c4, _c5, _v0, _v1, _v2, _v3, _v4, _v5, _F0, _F1, _F2, _F3, _F4, _F5):
     def __init__(self, f0, f1, f2, f3, f4, f5):
-        f0 = f0.value if _type(f0) is _K else _c0(f0)
-        f1 = f1.value if _type(f1) is _K else _c1(f1)
-        f2 = f2.value if _type(f2) is _K else _c2(f2)
-        f3 = f3.value if _type(f3) is _K else _c3(f3)
-        f4 = f4.value if _type(f4) is _K else _c4(f4)
-        f5 = f5.value if _type(f5) is _K else _c5(f5)
+        try:
+            f0 = f0.value if _type(f0) is _K else _c0(f0)
+            f1 = f1.value if _type(f1) is _K else _c1(f1)
+            f2 = f2.value if _type(f2) is _K else _c2(f2)
+            f3 = f3.value if _type(f3) is _K else _c3(f3)
+            f4 = f4.value if _type(f4) is _K else _c4(f4)
+            f5 = f5.value if _type(f5) is _K else _c5(f5)
+        except BaseException:
+            _note(self, 2, 0)
+            raise
         _setattr(self, _n0, f0)
         _setattr(self, _n1, f1)
         _setattr(self, _n2, f2)
         _setattr(self, _n3, f3)
         _setattr(self, _n4, f4)
         _setattr(self, _n5, f5)
-        _v0(self, _F0, f0)
-        _v1(self, _F1, f1)
-        _v2(self, _F2, f2)
-        _v3(self, _F3, f3)
-        _v4(self, _F4, f4)
-        _v5(self, _F5, f5)
+        try:
+            _v0(self, _F0, f0)
+            _v1(self, _F1, f1)
+            _v2(self, _F2, f2)
+            _v3(self, _F3, f3)
+            _v4(self, _F4, f4)
+            _v5(self, _F5, f5)
+        except BaseException:
+            _note(self, 18, 1)
+            raise
     return __init__
 
 
-def convert_7(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _c0, _c1, _c2, _c3,
-              _c4, _c5, _c6, _v0, _v1, _v2, _v3, _v4, _v5, _v6, _F0, _F1, _F2, _F3, _F4,
-              _F5, _F6):
+def convert_7(_setattr, _type, _K, _note, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _c0, _c1, _c2,
+              _c3, _c4, _c5, _c6, _v0, _v1, _v2, _v3, _v4, _v5, _v6, _F0, _F1, _F2, _F3,
+              _F4, _F5, _F6):
     def __init__(self, f0, f1, f2, f3, f4, f5, f6):
-        f0 = f0.value if _type(f0) is _K else _c0(f0)
-        f1 = f1.value if _type(f1) is _K else _c1(f1)
-        f2 = f2.value if _type(f2) is _K else _c2(f2)
-        f3 = f3.value if _type(f3) is _K else _c3(f3)
-        f4 = f4.value if _type(f4) is _K else _c4(f4)
-        f5 = f5.value if _type(f5) is _K else _c5(f5)
-        f6 = f6.value if _type(f6) is _K else _c6(f6)
+        try:
+            f0 = f0.value if _type(f0) is _K else _c0(f0)
+            f1 = f1.value if _type(f1) is _K else _c1(f1)
+            f2 = f2.value if _type(f2) is _K else _c2(f2)
+            f3 = f3.value if _type(f3) is _K else _c3(f3)
+            f4 = f4.value if _type(f4) is _K else _c4(f4)
+            f5 = f5.value if _type(f5) is _K else _c5(f5)
+            f6 = f6.value if _type(f6) is _K else _c6(f6)
+        except BaseException:
+            _note(self, 2, 0)
+            raise
         _setattr(self, _n0, f0)
         _setattr(self, _n1, f1)
         _setattr(self, _n2, f2)
@@ -1440,28 +1496,36 @@ def convert_7(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _c0, _c1, 
         _setattr(self, _n4, f4)
         _setattr(self, _n5, f5)
         _setattr(self, _n6, f6)
-        _v0(self, _F0, f0)
-        _v1(self, _F1, f1)
-        _v2(self, _F2, f2)
-        _v3(self, _F3, f3)
-        _v4(self, _F4, f4)
-        _v5(self, _F5, f5)
-        _v6(self, _F6, f6)
+        try:
+            _v0(self, _F0, f0)
+            _v1(self, _F1, f1)
+            _v2(self, _F2, f2)
+            _v3(self, _F3, f3)
+            _v4(self, _F4, f4)
+            _v5(self, _F5, f5)
+            _v6(self, _F6, f6)
+        except BaseException:
+            _note(self, 20, 1)
+            raise
     return __init__
 
 
-def convert_8(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _c0, _c1, _c2,
-              _c3, _c4, _c5, _c6, _c7, _v0, _v1, _v2, _v3, _v4, _v5, _v6, _v7, _F0, _F1,
-              _F2, _F3, _F4, _F5, _F6, _F7):
+def convert_8(_setattr, _type, _K, _note, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _c0, _c1,
+              _c2, _c3, _c4, _c5, _c6, _c7, _v0, _v1, _v2, _v3, _v4, _v5, _v6, _v7, _F0,
+              _F1, _F2, _F3, _F4, _F5, _F6, _F7):
     def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7):
-        f0 = f0.value if _type(f0) is _K else _c0(f0)
-        f1 = f1.value if _type(f1) is _K else _c1(f1)
-        f2 = f2.value if _type(f2) is _K else _c2(f2)
-        f3 = f3.value if _type(f3) is _K else _c3(f3)
-        f4 = f4.value if _type(f4) is _K else _c4(f4)
-        f5 = f5.value if _type(f5) is _K else _c5(f5)
-        f6 = f6.value if _type(f6) is _K else _c6(f6)
-        f7 = f7.value if _type(f7) is _K else _c7(f7)
+        try:
+            f0 = f0.value if _type(f0) is _K else _c0(f0)
+            f1 = f1.value if _type(f1) is _K else _c1(f1)
+            f2 = f2.value if _type(f2) is _K else _c2(f2)
+            f3 = f3.value if _type(f3) is _K else _c3(f3)
+            f4 = f4.value if _type(f4) is _K else _c4(f4)
+            f5 = f5.value if _type(f5) is _K else _c5(f5)
+            f6 = f6.value if _type(f6) is _K else _c6(f6)
+            f7 = f7.value if _type(f7) is _K else _c7(f7)
+        except BaseException:
+            _note(self, 2, 0)
+            raise
         _setattr(self, _n0, f0)
         _setattr(self, _n1, f1)
         _setattr(self, _n2, f2)
@@ -1470,30 +1534,38 @@ def convert_8(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _c0, 
         _setattr(self, _n5, f5)
         _setattr(self, _n6, f6)
         _setattr(self, _n7, f7)
-        _v0(self, _F0, f0)
-        _v1(self, _F1, f1)
-        _v2(self, _F2, f2)
-        _v3(self, _F3, f3)
-        _v4(self, _F4, f4)
-        _v5(self, _F5, f5)
-        _v6(self, _F6, f6)
-        _v7(self, _F7, f7)
+        try:
+            _v0(self, _F0, f0)
+            _v1(self, _F1, f1)
+            _v2(self, _F2, f2)
+            _v3(self, _F3, f3)
+            _v4(self, _F4, f4)
+            _v5(self, _F5, f5)
+            _v6(self, _F6, f6)
+            _v7(self, _F7, f7)
+        except BaseException:
+            _note(self, 22, 1)
+            raise
     return __init__
 
 
-def convert_9(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _n8, _c0, _c1,
-              _c2, _c3, _c4, _c5, _c6, _c7, _c8, _v0, _v1, _v2, _v3, _v4, _v5, _v6, _v7,
-              _v8, _F0, _F1, _F2, _F3, _F4, _F5, _F6, _F7, _F8):
+def convert_9(_setattr, _type, _K, _note, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _n8, _c0,
+              _c1, _c2, _c3, _c4, _c5, _c6, _c7, _c8, _v0, _v1, _v2, _v3, _v4, _v5, _v6,
+              _v7, _v8, _F0, _F1, _F2, _F3, _F4, _F5, _F6, _F7, _F8):
     def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8):
-        f0 = f0.value if _type(f0) is _K else _c0(f0)
-        f1 = f1.value if _type(f1) is _K else _c1(f1)
-        f2 = f2.value if _type(f2) is _K else _c2(f2)
-        f3 = f3.value if _type(f3) is _K else _c3(f3)
-        f4 = f4.value if _type(f4) is _K else _c4(f4)
-        f5 = f5.value if _type(f5) is _K else _c5(f5)
-        f6 = f6.value if _type(f6) is _K else _c6(f6)
-        f7 = f7.value if _type(f7) is _K else _c7(f7)
-        f8 = f8.value if _type(f8) is _K else _c8(f8)
+        try:
+            f0 = f0.value if _type(f0) is _K else _c0(f0)
+            f1 = f1.value if _type(f1) is _K else _c1(f1)
+            f2 = f2.value if _type(f2) is _K else _c2(f2)
+            f3 = f3.value if _type(f3) is _K else _c3(f3)
+            f4 = f4.value if _type(f4) is _K else _c4(f4)
+            f5 = f5.value if _type(f5) is _K else _c5(f5)
+            f6 = f6.value if _type(f6) is _K else _c6(f6)
+            f7 = f7.value if _type(f7) is _K else _c7(f7)
+            f8 = f8.value if _type(f8) is _K else _c8(f8)
+        except BaseException:
+            _note(self, 2, 0)
+            raise
         _setattr(self, _n0, f0)
         _setattr(self, _n1, f1)
         _setattr(self, _n2, f2)
@@ -1503,32 +1575,41 @@ def convert_9(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _n8, 
         _setattr(self, _n6, f6)
         _setattr(self, _n7, f7)
         _setattr(self, _n8, f8)
-        _v0(self, _F0, f0)
-        _v1(self, _F1, f1)
-        _v2(self, _F2, f2)
-        _v3(self, _F3, f3)
-        _v4(self, _F4, f4)
-        _v5(self, _F5, f5)
-        _v6(self, _F6, f6)
-        _v7(self, _F7, f7)
-        _v8(self, _F8, f8)
+        try:
+            _v0(self, _F0, f0)
+            _v1(self, _F1, f1)
+            _v2(self, _F2, f2)
+            _v3(self, _F3, f3)
+            _v4(self, _F4, f4)
+            _v5(self, _F5, f5)
+            _v6(self, _F6, f6)
+            _v7(self, _F7, f7)
+            _v8(self, _F8, f8)
+        except BaseException:
+            _note(self, 24, 1)
+            raise
     return __init__
 
 
-def convert_10(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _n8, _n9, _c0,
-              _c1, _c2, _c3, _c4, _c5, _c6, _c7, _c8, _c9, _v0, _v1, _v2, _v3, _v4, _v5,
-              _v6, _v7, _v8, _v9, _F0, _F1, _F2, _F3, _F4, _F5, _F6, _F7, _F8, _F9):
+def convert_10(_setattr, _type, _K, _note, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _n8,
+              _n9, _c0, _c1, _c2, _c3, _c4, _c5, _c6, _c7, _c8, _c9, _v0, _v1, _v2, _v3,
+              _v4, _v5, _v6, _v7, _v8, _v9, _F0, _F1, _F2, _F3, _F4, _F5, _F6, _F7, _F8,
+              _F9):
     def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9):
-        f0 = f0.value if _type(f0) is _K else _c0(f0)
-        f1 = f1.value if _type(f1) is _K else _c1(f1)
-        f2 = f2.value if _type(f2) is _K else _c2(f2)
-        f3 = f3.value if _type(f3) is _K else _c3(f3)
-        f4 = f4.value if _type(f4) is _K else _c4(f4)
-        f5 = f5.value if _type(f5) is _K else _c5(f5)
-        f6 = f6.value if _type(f6) is _K else _c6(f6)
-        f7 = f7.value if _type(f7) is _K else _c7(f7)
-        f8 = f8.value if _type(f8) is _K else _c8(f8)
-        f9 = f9.value if _type(f9) is _K else _c9(f9)
+        try:
+            f0 = f0.value if _type(f0) is _K else _c0(f0)
+            f1 = f1.value if _type(f1) is _K else _c1(f1)
+            f2 = f2.value if _type(f2) is _K else _c2(f2)
+            f3 = f3.value if _type(f3) is _K else _c3(f3)
+            f4 = f4.value if _type(f4) is _K else _c4(f4)
+            f5 = f5.value if _type(f5) is _K else _c5(f5)
+            f6 = f6.value if _type(f6) is _K else _c6(f6)
+            f7 = f7.value if _type(f7) is _K else _c7(f7)
+            f8 = f8.value if _type(f8) is _K else _c8(f8)
+            f9 = f9.value if _type(f9) is _K else _c9(f9)
+        except BaseException:
+            _note(self, 2, 0)
+            raise
         _setattr(self, _n0, f0)
         _setattr(self, _n1, f1)
         _setattr(self, _n2, f2)
@@ -1539,35 +1620,43 @@ def convert_10(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _n8,
         _setattr(self, _n7, f7)
         _setattr(self, _n8, f8)
         _setattr(self, _n9, f9)
-        _v0(self, _F0, f0)
-        _v1(self, _F1, f1)
-        _v2(self, _F2, f2)
-        _v3(self, _F3, f3)
-        _v4(self, _F4, f4)
-        _v5(self, _F5, f5)
-        _v6(self, _F6, f6)
-        _v7(self, _F7, f7)
-        _v8(self, _F8, f8)
-        _v9(self, _F9, f9)
+        try:
+            _v0(self, _F0, f0)
+            _v1(self, _F1, f1)
+            _v2(self, _F2, f2)
+            _v3(self, _F3, f3)
+            _v4(self, _F4, f4)
+            _v5(self, _F5, f5)
+            _v6(self, _F6, f6)
+            _v7(self, _F7, f7)
+            _v8(self, _F8, f8)
+            _v9(self, _F9, f9)
+        except BaseException:
+            _note(self, 26, 1)
+            raise
     return __init__
 
 
-def convert_11(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _n8, _n9, _n10,
-              _c0, _c1, _c2, _c3, _c4, _c5, _c6, _c7, _c8, _c9, _c10, _v0, _v1, _v2, _v3,
-              _v4, _v5, _v6, _v7, _v8, _v9, _v10, _F0, _F1, _F2, _F3, _F4, _F5, _F6, _F7,
-              _F8, _F9, _F10):
+def convert_11(_setattr, _type, _K, _note, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _n8,
+              _n9, _n10, _c0, _c1, _c2, _c3, _c4, _c5, _c6, _c7, _c8, _c9, _c10, _v0, _v1,
+              _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9, _v10, _F0, _F1, _F2, _F3, _F4, _F5,
+              _F6, _F7, _F8, _F9, _F10):
     def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10):
-        f0 = f0.value if _type(f0) is _K else _c0(f0)
-        f1 = f1.value if _type(f1) is _K else _c1(f1)
-        f2 = f2.value if _type(f2) is _K else _c2(f2)
-        f3 = f3.value if _type(f3) is _K else _c3(f3)
-        f4 = f4.value if _type(f4) is _K else _c4(f4)
-        f5 = f5.value if _type(f5) is _K else _c5(f5)
-        f6 = f6.value if _type(f6) is _K else _c6(f6)
-        f7 = f7.value if _type(f7) is _K else _c7(f7)
-        f8 = f8.value if _type(f8) is _K else _c8(f8)
-        f9 = f9.value if _type(f9) is _K else _c9(f9)
-        f10 = f10.value if _type(f10) is _K else _c10(f10)
+        try:
+            f0 = f0.value if _type(f0) is _K else _c0(f0)
+            f1 = f1.value if _type(f1) is _K else _c1(f1)
+            f2 = f2.value if _type(f2) is _K else _c2(f2)
+            f3 = f3.value if _type(f3) is _K else _c3(f3)
+            f4 = f4.value if _type(f4) is _K else _c4(f4)
+            f5 = f5.value if _type(f5) is _K else _c5(f5)
+            f6 = f6.value if _type(f6) is _K else _c6(f6)
+            f7 = f7.value if _type(f7) is _K else _c7(f7)
+            f8 = f8.value if _type(f8) is _K else _c8(f8)
+            f9 = f9.value if _type(f9) is _K else _c9(f9)
+            f10 = f10.value if _type(f10) is _K else _c10(f10)
+        except BaseException:
+            _note(self, 2, 0)
+            raise
         _setattr(self, _n0, f0)
         _setattr(self, _n1, f1)
         _setattr(self, _n2, f2)
@@ -1579,37 +1668,45 @@ def convert_11(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _n8,
         _setattr(self, _n8, f8)
         _setattr(self, _n9, f9)
         _setattr(self, _n10, f10)
-        _v0(self, _F0, f0)
-        _v1(self, _F1, f1)
-        _v2(self, _F2, f2)
-        _v3(self, _F3, f3)
-        _v4(self, _F4, f4)
-        _v5(self, _F5, f5)
-        _v6(self, _F6, f6)
-        _v7(self, _F7, f7)
-        _v8(self, _F8, f8)
-        _v9(self, _F9, f9)
-        _v10(self, _F10, f10)
+        try:
+            _v0(self, _F0, f0)
+            _v1(self, _F1, f1)
+            _v2(self, _F2, f2)
+            _v3(self, _F3, f3)
+            _v4(self, _F4, f4)
+            _v5(self, _F5, f5)
+            _v6(self, _F6, f6)
+            _v7(self, _F7, f7)
+            _v8(self, _F8, f8)
+            _v9(self, _F9, f9)
+            _v10(self, _F10, f10)
+        except BaseException:
+            _note(self, 28, 1)
+            raise
     return __init__
 
 
-def convert_12(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _n8, _n9, _n10,
-              _n11, _c0, _c1, _c2, _c3, _c4, _c5, _c6, _c7, _c8, _c9, _c10, _c11, _v0, _v1,
-              _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9, _v10, _v11, _F0, _F1, _F2, _F3, _F4,
-              _F5, _F6, _F7, _F8, _F9, _F10, _F11):
+def convert_12(_setattr, _type, _K, _note, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _n8,
+              _n9, _n10, _n11, _c0, _c1, _c2, _c3, _c4, _c5, _c6, _c7, _c8, _c9, _c10,
+              _c11, _v0, _v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9, _v10, _v11, _F0, _F1,
+              _F2, _F3, _F4, _F5, _F6, _F7, _F8, _F9, _F10, _F11):
     def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11):
-        f0 = f0.value if _type(f0) is _K else _c0(f0)
-        f1 = f1.value if _type(f1) is _K else _c1(f1)
-        f2 = f2.value if _type(f2) is _K else _c2(f2)
-        f3 = f3.value if _type(f3) is _K else _c3(f3)
-        f4 = f4.value if _type(f4) is _K else _c4(f4)
-        f5 = f5.value if _type(f5) is _K else _c5(f5)
-        f6 = f6.value if _type(f6) is _K else _c6(f6)
-        f7 = f7.value if _type(f7) is _K else _c7(f7)
-        f8 = f8.value if _type(f8) is _K else _c8(f8)
-        f9 = f9.value if _type(f9) is _K else _c9(f9)
-        f10 = f10.value if _type(f10) is _K else _c10(f10)
-        f11 = f11.value if _type(f11) is _K else _c11(f11)
+        try:
+            f0 = f0.value if _type(f0) is _K else _c0(f0)
+            f1 = f1.value if _type(f1) is _K else _c1(f1)
+            f2 = f2.value if _type(f2) is _K else _c2(f2)
+            f3 = f3.value if _type(f3) is _K else _c3(f3)
+            f4 = f4.value if _type(f4) is _K else _c4(f4)
+            f5 = f5.value if _type(f5) is _K else _c5(f5)
+            f6 = f6.value if _type(f6) is _K else _c6(f6)
+            f7 = f7.value if _type(f7) is _K else _c7(f7)
+            f8 = f8.value if _type(f8) is _K else _c8(f8)
+            f9 = f9.value if _type(f9) is _K else _c9(f9)
+            f10 = f10.value if _type(f10) is _K else _c10(f10)
+            f11 = f11.value if _type(f11) is _K else _c11(f11)
+        except BaseException:
+            _note(self, 2, 0)
+            raise
         _setattr(self, _n0, f0)
         _setattr(self, _n1, f1)
         _setattr(self, _n2, f2)
@@ -1622,18 +1719,22 @@ def convert_12(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _n8,
         _setattr(self, _n9, f9)
         _setattr(self, _n10, f10)
         _setattr(self, _n11, f11)
-        _v0(self, _F0, f0)
-        _v1(self, _F1, f1)
-        _v2(self, _F2, f2)
-        _v3(self, _F3, f3)
-        _v4(self, _F4, f4)
-        _v5(self, _F5, f5)
-        _v6(self, _F6, f6)
-        _v7(self, _F7, f7)
-        _v8(self, _F8, f8)
-        _v9(self, _F9, f9)
-        _v10(self, _F10, f10)
-        _v11(self, _F11, f11)
+        try:
+            _v0(self, _F0, f0)
+            _v1(self, _F1, f1)
+            _v2(self, _F2, f2)
+            _v3(self, _F3, f3)
+            _v4(self, _F4, f4)
+            _v5(self, _F5, f5)
+            _v6(self, _F6, f6)
+            _v7(self, _F7, f7)
+            _v8(self, _F8, f8)
+            _v9(self, _F9, f9)
+            _v10(self, _F10, f10)
+            _v11(self, _F11, f11)
+        except BaseException:
+            _note(self, 30, 1)
+            raise
     return __init__
 
 
@@ -1641,126 +1742,179 @@ CONVERT = (convert_0, convert_1, convert_2, convert_3, convert_4, convert_5, con
            convert_7, convert_8, convert_9, convert_10, convert_11, convert_12)
 
 
-def convert_post_0(_setattr, _type, _K):
+def convert_post_0(_setattr, _type, _K, _note):
     def __init__(self):
         self.__post_init__()
     return __init__
 
 
-def convert_post_1(_setattr, _type, _K, _n0, _c0, _v0, _F0):
+def convert_post_1(_setattr, _type, _K, _note, _n0, _c0, _v0, _F0):
     def __init__(self, f0):
-        f0 = f0.value if _type(f0) is _K else _c0(f0)
+        try:
+            f0 = f0.value if _type(f0) is _K else _c0(f0)
+        except BaseException:
+            _note(self, 2, 0)
+            raise
         _setattr(self, _n0, f0)
-        _v0(self, _F0, f0)
+        try:
+            _v0(self, _F0, f0)
+        except BaseException:
+            _note(self, 8, 1)
+            raise
         self.__post_init__()
     return __init__
 
 
-def convert_post_2(_setattr, _type, _K, _n0, _n1, _c0, _c1, _v0, _v1, _F0, _F1):
+def convert_post_2(_setattr, _type, _K, _note, _n0, _n1, _c0, _c1, _v0, _v1, _F0, _F1):
     def __init__(self, f0, f1):
-        f0 = f0.value if _type(f0) is _K else _c0(f0)
-        f1 = f1.value if _type(f1) is _K else _c1(f1)
+        try:
+            f0 = f0.value if _type(f0) is _K else _c0(f0)
+            f1 = f1.value if _type(f1) is _K else _c1(f1)
+        except BaseException:
+            _note(self, 2, 0)
+            raise
         _setattr(self, _n0, f0)
         _setattr(self, _n1, f1)
-        _v0(self, _F0, f0)
-        _v1(self, _F1, f1)
+        try:
+            _v0(self, _F0, f0)
+            _v1(self, _F1, f1)
+        except BaseException:
+            _note(self, 10, 1)
+            raise
         self.__post_init__()
     return __init__
 
 
-def convert_post_3(_setattr, _type, _K, _n0, _n1, _n2, _c0, _c1, _c2, _v0, _v1, _v2, _F0,
-                   _F1, _F2):
+def convert_post_3(_setattr, _type, _K, _note, _n0, _n1, _n2, _c0, _c1, _c2, _v0, _v1, _v2,
+                   _F0, _F1, _F2):
     def __init__(self, f0, f1, f2):
-        f0 = f0.value if _type(f0) is _K else _c0(f0)
-        f1 = f1.value if _type(f1) is _K else _c1(f1)
-        f2 = f2.value if _type(f2) is _K else _c2(f2)
+        try:
+            f0 = f0.value if _type(f0) is _K else _c0(f0)
+            f1 = f1.value if _type(f1) is _K else _c1(f1)
+            f2 = f2.value if _type(f2) is _K else _c2(f2)
+        except BaseException:
+            _note(self, 2, 0)
+            raise
         _setattr(self, _n0, f0)
         _setattr(self, _n1, f1)
         _setattr(self, _n2, f2)
-        _v0(self, _F0, f0)
-        _v1(self, _F1, f1)
-        _v2(self, _F2, f2)
+        try:
+            _v0(self, _F0, f0)
+            _v1(self, _F1, f1)
+            _v2(self, _F2, f2)
+        except BaseException:
+            _note(self, 12, 1)
+            raise
         self.__post_init__()
     return __init__
 
 
-def convert_post_4(_setattr, _type, _K, _n0, _n1, _n2, _n3, _c0, _c1, _c2, _c3, _v0, _v1,
-                   _v2, _v3, _F0, _F1, _F2, _F3):
+def convert_post_4(_setattr, _type, _K, _note, _n0, _n1, _n2, _n3, _c0, _c1, _c2, _c3, _v0,
+                   _v1, _v2, _v3, _F0, _F1, _F2, _F3):
     def __init__(self, f0, f1, f2, f3):
-        f0 = f0.value if _type(f0) is _K else _c0(f0)
-        f1 = f1.value if _type(f1) is _K else _c1(f1)
-        f2 = f2.value if _type(f2) is _K else _c2(f2)
-        f3 = f3.value if _type(f3) is _K else _c3(f3)
+        try:
+            f0 = f0.value if _type(f0) is _K else _c0(f0)
+            f1 = f1.value if _type(f1) is _K else _c1(f1)
+            f2 = f2.value if _type(f2) is _K else _c2(f2)
+            f3 = f3.value if _type(f3) is _K else _c3(f3)
+        except BaseException:
+            _note(self, 2, 0)
+            raise
         _setattr(self, _n0, f0)
         _setattr(self, _n1, f1)
         _setattr(self, _n2, f2)
         _setattr(self, _n3, f3)
-        _v0(self, _F0, f0)
-        _v1(self, _F1, f1)
-        _v2(self, _F2, f2)
-        _v3(self, _F3, f3)
+        try:
+            _v0(self, _F0, f0)
+            _v1(self, _F1, f1)
+            _v2(self, _F2, f2)
+            _v3(self, _F3, f3)
+        except BaseException:
+            _note(self, 14, 1)
+            raise
         self.__post_init__()
     return __init__
 
 
-def convert_post_5(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _c0, _c1, _c2, _c3, _c4,
-                   _v0, _v1, _v2, _v3, _v4, _F0, _F1, _F2, _F3, _F4):
+def convert_post_5(_setattr, _type, _K, _note, _n0, _n1, _n2, _n3, _n4, _c0, _c1, _c2, _c3,
+                   _c4, _v0, _v1, _v2, _v3, _v4, _F0, _F1, _F2, _F3, _F4):
     def __init__(self, f0, f1, f2, f3, f4):
-        f0 = f0.value if _type(f0) is _K else _c0(f0)
-        f1 = f1.value if _type(f1) is _K else _c1(f1)
-        f2 = f2.value if _type(f2) is _K else _c2(f2)
-        f3 = f3.value if _type(f3) is _K else _c3(f3)
-        f4 = f4.value if _type(f4) is _K else _c4(f4)
+        try:
+            f0 = f0.value if _type(f0) is _K else _c0(f0)
+            f1 = f1.value if _type(f1) is _K else _c1(f1)
+            f2 = f2.value if _type(f2) is _K else _c2(f2)
+            f3 = f3.value if _type(f3) is _K else _c3(f3)
+            f4 = f4.value if _type(f4) is _K else _c4(f4)
+        except BaseException:
+            _note(self, 2, 0)
+            raise
         _setattr(self, _n0, f0)
         _setattr(self, _n1, f1)
         _setattr(self, _n2, f2)
         _setattr(self, _n3, f3)
         _setattr(self, _n4, f4)
-        _v0(self, _F0, f0)
-        _v1(self, _F1, f1)
-        _v2(self, _F2, f2)
-        _v3(self, _F3, f3)
-        _v4(self, _F4, f4)
+        try:
+            _v0(self, _F0, f0)
+            _v1(self, _F1, f1)
+            _v2(self, _F2, f2)
+            _v3(self, _F3, f3)
+            _v4(self, _F4, f4)
+        except BaseException:
+            _note(self, 16, 1)
+            raise
         self.__post_init__()
     return __init__
 
 
-def convert_post_6(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _c0, _c1, _c2, _c3,
-                   _c4, _c5, _v0, _v1, _v2, _v3, _v4, _v5, _F0, _F1, _F2, _F3, _F4, _F5):
+def convert_post_6(_setattr, _type, _K, _note, _n0, _n1, _n2, _n3, _n4, _n5, _c0, _c1, _c2,
+                   _c3, _c4, _c5, _v0, _v1, _v2, _v3, _v4, _v5, _F0, _F1, _F2, _F3, _F4,
+                   _F5):
     def __init__(self, f0, f1, f2, f3, f4, f5):
-        f0 = f0.value if _type(f0) is _K else _c0(f0)
-        f1 = f1.value if _type(f1) is _K else _c1(f1)
-        f2 = f2.value if _type(f2) is _K else _c2(f2)
-        f3 = f3.value if _type(f3) is _K else _c3(f3)
-        f4 = f4.value if _type(f4) is _K else _c4(f4)
-        f5 = f5.value if _type(f5) is _K else _c5(f5)
+        try:
+            f0 = f0.value if _type(f0) is _K else _c0(f0)
+            f1 = f1.value if _type(f1) is _K else _c1(f1)
+            f2 = f2.value if _type(f2) is _K else _c2(f2)
+            f3 = f3.value if _type(f3) is _K else _c3(f3)
+            f4 = f4.value if _type(f4) is _K else _c4(f4)
+            f5 = f5.value if _type(f5) is _K else _c5(f5)
+        except BaseException:
+            _note(self, 2, 0)
+            raise
         _setattr(self, _n0, f0)
         _setattr(self, _n1, f1)
         _setattr(self, _n2, f2)
         _setattr(self, _n3, f3)
         _setattr(self, _n4, f4)
         _setattr(self, _n5, f5)
-        _v0(self, _F0, f0)
-        _v1(self, _F1, f1)
-        _v2(self, _F2, f2)
-        _v3(self, _F3, f3)
-        _v4(self, _F4, f4)
-        _v5(self, _F5, f5)
+        try:
+            _v0(self, _F0, f0)
+            _v1(self, _F1, f1)
+            _v2(self, _F2, f2)
+            _v3(self, _F3, f3)
+            _v4(self, _F4, f4)
+            _v5(self, _F5, f5)
+        except BaseException:
+            _note(self, 18, 1)
+            raise
         self.__post_init__()
     return __init__
 
 
-def convert_post_7(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _c0, _c1, _c2,
-                   _c3, _c4, _c5, _c6, _v0, _v1, _v2, _v3, _v4, _v5, _v6, _F0, _F1, _F2,
-                   _F3, _F4, _F5, _F6):
+def convert_post_7(_setattr, _type, _K, _note, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _c0, _c1,
+                   _c2, _c3, _c4, _c5, _c6, _v0, _v1, _v2, _v3, _v4, _v5, _v6, _F0, _F1,
+                   _F2, _F3, _F4, _F5, _F6):
     def __init__(self, f0, f1, f2, f3, f4, f5, f6):
-        f0 = f0.value if _type(f0) is _K else _c0(f0)
-        f1 = f1.value if _type(f1) is _K else _c1(f1)
-        f2 = f2.value if _type(f2) is _K else _c2(f2)
-        f3 = f3.value if _type(f3) is _K else _c3(f3)
-        f4 = f4.value if _type(f4) is _K else _c4(f4)
-        f5 = f5.value if _type(f5) is _K else _c5(f5)
-        f6 = f6.value if _type(f6) is _K else _c6(f6)
+        try:
+            f0 = f0.value if _type(f0) is _K else _c0(f0)
+            f1 = f1.value if _type(f1) is _K else _c1(f1)
+            f2 = f2.value if _type(f2) is _K else _c2(f2)
+            f3 = f3.value if _type(f3) is _K else _c3(f3)
+            f4 = f4.value if _type(f4) is _K else _c4(f4)
+            f5 = f5.value if _type(f5) is _K else _c5(f5)
+            f6 = f6.value if _type(f6) is _K else _c6(f6)
+        except BaseException:
+            _note(self, 2, 0)
+            raise
         _setattr(self, _n0, f0)
         _setattr(self, _n1, f1)
         _setattr(self, _n2, f2)
@@ -1768,29 +1922,37 @@ def convert_post_7(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _c0, 
         _setattr(self, _n4, f4)
         _setattr(self, _n5, f5)
         _setattr(self, _n6, f6)
-        _v0(self, _F0, f0)
-        _v1(self, _F1, f1)
-        _v2(self, _F2, f2)
-        _v3(self, _F3, f3)
-        _v4(self, _F4, f4)
-        _v5(self, _F5, f5)
-        _v6(self, _F6, f6)
+        try:
+            _v0(self, _F0, f0)
+            _v1(self, _F1, f1)
+            _v2(self, _F2, f2)
+            _v3(self, _F3, f3)
+            _v4(self, _F4, f4)
+            _v5(self, _F5, f5)
+            _v6(self, _F6, f6)
+        except BaseException:
+            _note(self, 20, 1)
+            raise
         self.__post_init__()
     return __init__
 
 
-def convert_post_8(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _c0, _c1,
-                   _c2, _c3, _c4, _c5, _c6, _c7, _v0, _v1, _v2, _v3, _v4, _v5, _v6, _v7,
-                   _F0, _F1, _F2, _F3, _F4, _F5, _F6, _F7):
+def convert_post_8(_setattr, _type, _K, _note, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _c0,
+                   _c1, _c2, _c3, _c4, _c5, _c6, _c7, _v0, _v1, _v2, _v3, _v4, _v5, _v6,
+                   _v7, _F0, _F1, _F2, _F3, _F4, _F5, _F6, _F7):
     def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7):
-        f0 = f0.value if _type(f0) is _K else _c0(f0)
-        f1 = f1.value if _type(f1) is _K else _c1(f1)
-        f2 = f2.value if _type(f2) is _K else _c2(f2)
-        f3 = f3.value if _type(f3) is _K else _c3(f3)
-        f4 = f4.value if _type(f4) is _K else _c4(f4)
-        f5 = f5.value if _type(f5) is _K else _c5(f5)
-        f6 = f6.value if _type(f6) is _K else _c6(f6)
-        f7 = f7.value if _type(f7) is _K else _c7(f7)
+        try:
+            f0 = f0.value if _type(f0) is _K else _c0(f0)
+            f1 = f1.value if _type(f1) is _K else _c1(f1)
+            f2 = f2.value if _type(f2) is _K else _c2(f2)
+            f3 = f3.value if _type(f3) is _K else _c3(f3)
+            f4 = f4.value if _type(f4) is _K else _c4(f4)
+            f5 = f5.value if _type(f5) is _K else _c5(f5)
+            f6 = f6.value if _type(f6) is _K else _c6(f6)
+            f7 = f7.value if _type(f7) is _K else _c7(f7)
+        except BaseException:
+            _note(self, 2, 0)
+            raise
         _setattr(self, _n0, f0)
         _setattr(self, _n1, f1)
         _setattr(self, _n2, f2)
@@ -1799,31 +1961,39 @@ def convert_post_8(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, 
         _setattr(self, _n5, f5)
         _setattr(self, _n6, f6)
         _setattr(self, _n7, f7)
-        _v0(self, _F0, f0)
-        _v1(self, _F1, f1)
-        _v2(self, _F2, f2)
-        _v3(self, _F3, f3)
-        _v4(self, _F4, f4)
-        _v5(self, _F5, f5)
-        _v6(self, _F6, f6)
-        _v7(self, _F7, f7)
+        try:
+            _v0(self, _F0, f0)
+            _v1(self, _F1, f1)
+            _v2(self, _F2, f2)
+            _v3(self, _F3, f3)
+            _v4(self, _F4, f4)
+            _v5(self, _F5, f5)
+            _v6(self, _F6, f6)
+            _v7(self, _F7, f7)
+        except BaseException:
+            _note(self, 22, 1)
+            raise
         self.__post_init__()
     return __init__
 
 
-def convert_post_9(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _n8, _c0,
-                   _c1, _c2, _c3, _c4, _c5, _c6, _c7, _c8, _v0, _v1, _v2, _v3, _v4, _v5,
-                   _v6, _v7, _v8, _F0, _F1, _F2, _F3, _F4, _F5, _F6, _F7, _F8):
+def convert_post_9(_setattr, _type, _K, _note, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _n8,
+                   _c0, _c1, _c2, _c3, _c4, _c5, _c6, _c7, _c8, _v0, _v1, _v2, _v3, _v4,
+                   _v5, _v6, _v7, _v8, _F0, _F1, _F2, _F3, _F4, _F5, _F6, _F7, _F8):
     def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8):
-        f0 = f0.value if _type(f0) is _K else _c0(f0)
-        f1 = f1.value if _type(f1) is _K else _c1(f1)
-        f2 = f2.value if _type(f2) is _K else _c2(f2)
-        f3 = f3.value if _type(f3) is _K else _c3(f3)
-        f4 = f4.value if _type(f4) is _K else _c4(f4)
-        f5 = f5.value if _type(f5) is _K else _c5(f5)
-        f6 = f6.value if _type(f6) is _K else _c6(f6)
-        f7 = f7.value if _type(f7) is _K else _c7(f7)
-        f8 = f8.value if _type(f8) is _K else _c8(f8)
+        try:
+            f0 = f0.value if _type(f0) is _K else _c0(f0)
+            f1 = f1.value if _type(f1) is _K else _c1(f1)
+            f2 = f2.value if _type(f2) is _K else _c2(f2)
+            f3 = f3.value if _type(f3) is _K else _c3(f3)
+            f4 = f4.value if _type(f4) is _K else _c4(f4)
+            f5 = f5.value if _type(f5) is _K else _c5(f5)
+            f6 = f6.value if _type(f6) is _K else _c6(f6)
+            f7 = f7.value if _type(f7) is _K else _c7(f7)
+            f8 = f8.value if _type(f8) is _K else _c8(f8)
+        except BaseException:
+            _note(self, 2, 0)
+            raise
         _setattr(self, _n0, f0)
         _setattr(self, _n1, f1)
         _setattr(self, _n2, f2)
@@ -1833,34 +2003,42 @@ def convert_post_9(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, 
         _setattr(self, _n6, f6)
         _setattr(self, _n7, f7)
         _setattr(self, _n8, f8)
-        _v0(self, _F0, f0)
-        _v1(self, _F1, f1)
-        _v2(self, _F2, f2)
-        _v3(self, _F3, f3)
-        _v4(self, _F4, f4)
-        _v5(self, _F5, f5)
-        _v6(self, _F6, f6)
-        _v7(self, _F7, f7)
-        _v8(self, _F8, f8)
+        try:
+            _v0(self, _F0, f0)
+            _v1(self, _F1, f1)
+            _v2(self, _F2, f2)
+            _v3(self, _F3, f3)
+            _v4(self, _F4, f4)
+            _v5(self, _F5, f5)
+            _v6(self, _F6, f6)
+            _v7(self, _F7, f7)
+            _v8(self, _F8, f8)
+        except BaseException:
+            _note(self, 24, 1)
+            raise
         self.__post_init__()
     return __init__
 
 
-def convert_post_10(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _n8, _n9,
-                   _c0, _c1, _c2, _c3, _c4, _c5, _c6, _c7, _c8, _c9, _v0, _v1, _v2, _v3,
-                   _v4, _v5, _v6, _v7, _v8, _v9, _F0, _F1, _F2, _F3, _F4, _F5, _F6, _F7,
-                   _F8, _F9):
+def convert_post_10(_setattr, _type, _K, _note, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7,
+                   _n8, _n9, _c0, _c1, _c2, _c3, _c4, _c5, _c6, _c7, _c8, _c9, _v0, _v1,
+                   _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9, _F0, _F1, _F2, _F3, _F4, _F5,
+                   _F6, _F7, _F8, _F9):
     def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9):
-        f0 = f0.value if _type(f0) is _K else _c0(f0)
-        f1 = f1.value if _type(f1) is _K else _c1(f1)
-        f2 = f2.value if _type(f2) is _K else _c2(f2)
-        f3 = f3.value if _type(f3) is _K else _c3(f3)
-        f4 = f4.value if _type(f4) is _K else _c4(f4)
-        f5 = f5.value if _type(f5) is _K else _c5(f5)
-        f6 = f6.value if _type(f6) is _K else _c6(f6)
-        f7 = f7.value if _type(f7) is _K else _c7(f7)
-        f8 = f8.value if _type(f8) is _K else _c8(f8)
-        f9 = f9.value if _type(f9) is _K else _c9(f9)
+        try:
+            f0 = f0.value if _type(f0) is _K else _c0(f0)
+            f1 = f1.value if _type(f1) is _K else _c1(f1)
+            f2 = f2.value if _type(f2) is _K else _c2(f2)
+            f3 = f3.value if _type(f3) is _K else _c3(f3)
+            f4 = f4.value if _type(f4) is _K else _c4(f4)
+            f5 = f5.value if _type(f5) is _K else _c5(f5)
+            f6 = f6.value if _type(f6) is _K else _c6(f6)
+            f7 = f7.value if _type(f7) is _K else _c7(f7)
+            f8 = f8.value if _type(f8) is _K else _c8(f8)
+            f9 = f9.value if _type(f9) is _K else _c9(f9)
+        except BaseException:
+            _note(self, 2, 0)
+            raise
         _setattr(self, _n0, f0)
         _setattr(self, _n1, f1)
         _setattr(self, _n2, f2)
@@ -1871,36 +2049,44 @@ def convert_post_10(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7,
         _setattr(self, _n7, f7)
         _setattr(self, _n8, f8)
         _setattr(self, _n9, f9)
-        _v0(self, _F0, f0)
-        _v1(self, _F1, f1)
-        _v2(self, _F2, f2)
-        _v3(self, _F3, f3)
-        _v4(self, _F4, f4)
-        _v5(self, _F5, f5)
-        _v6(self, _F6, f6)
-        _v7(self, _F7, f7)
-        _v8(self, _F8, f8)
-        _v9(self, _F9, f9)
+        try:
+            _v0(self, _F0, f0)
+            _v1(self, _F1, f1)
+            _v2(self, _F2, f2)
+            _v3(self, _F3, f3)
+            _v4(self, _F4, f4)
+            _v5(self, _F5, f5)
+            _v6(self, _F6, f6)
+            _v7(self, _F7, f7)
+            _v8(self, _F8, f8)
+            _v9(self, _F9, f9)
+        except BaseException:
+            _note(self, 26, 1)
+            raise
         self.__post_init__()
     return __init__
 
 
-def convert_post_11(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _n8, _n9,
-                   _n10, _c0, _c1, _c2, _c3, _c4, _c5, _c6, _c7, _c8, _c9, _c10, _v0, _v1,
-                   _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9, _v10, _F0, _F1, _F2, _F3, _F4,
-                   _F5, _F6, _F7, _F8, _F9, _F10):
+def convert_post_11(_setattr, _type, _K, _note, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7,
+                   _n8, _n9, _n10, _c0, _c1, _c2, _c3, _c4, _c5, _c6, _c7, _c8, _c9, _c10,
+                   _v0, _v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9, _v10, _F0, _F1, _F2,
+                   _F3, _F4, _F5, _F6, _F7, _F8, _F9, _F10):
     def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10):
-        f0 = f0.value if _type(f0) is _K else _c0(f0)
-        f1 = f1.value if _type(f1) is _K else _c1(f1)
-        f2 = f2.value if _type(f2) is _K else _c2(f2)
-        f3 = f3.value if _type(f3) is _K else _c3(f3)
-        f4 = f4.value if _type(f4) is _K else _c4(f4)
-        f5 = f5.value if _type(f5) is _K else _c5(f5)
-        f6 = f6.value if _type(f6) is _K else _c6(f6)
-        f7 = f7.value if _type(f7) is _K else _c7(f7)
-        f8 = f8.value if _type(f8) is _K else _c8(f8)
-        f9 = f9.value if _type(f9) is _K else _c9(f9)
-        f10 = f10.value if _type(f10) is _K else _c10(f10)
+        try:
+            f0 = f0.value if _type(f0) is _K else _c0(f0)
+            f1 = f1.value if _type(f1) is _K else _c1(f1)
+            f2 = f2.value if _type(f2) is _K else _c2(f2)
+            f3 = f3.value if _type(f3) is _K else _c3(f3)
+            f4 = f4.value if _type(f4) is _K else _c4(f4)
+            f5 = f5.value if _type(f5) is _K else _c5(f5)
+            f6 = f6.value if _type(f6) is _K else _c6(f6)
+            f7 = f7.value if _type(f7) is _K else _c7(f7)
+            f8 = f8.value if _type(f8) is _K else _c8(f8)
+            f9 = f9.value if _type(f9) is _K else _c9(f9)
+            f10 = f10.value if _type(f10) is _K else _c10(f10)
+        except BaseException:
+            _note(self, 2, 0)
+            raise
         _setattr(self, _n0, f0)
         _setattr(self, _n1, f1)
         _setattr(self, _n2, f2)
@@ -1912,38 +2098,46 @@ def convert_post_11(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7,
         _setattr(self, _n8, f8)
         _setattr(self, _n9, f9)
         _setattr(self, _n10, f10)
-        _v0(self, _F0, f0)
-        _v1(self, _F1, f1)
-        _v2(self, _F2, f2)
-        _v3(self, _F3, f3)
-        _v4(self, _F4, f4)
-        _v5(self, _F5, f5)
-        _v6(self, _F6, f6)
-        _v7(self, _F7, f7)
-        _v8(self, _F8, f8)
-        _v9(self, _F9, f9)
-        _v10(self, _F10, f10)
+        try:
+            _v0(self, _F0, f0)
+            _v1(self, _F1, f1)
+            _v2(self, _F2, f2)
+            _v3(self, _F3, f3)
+            _v4(self, _F4, f4)
+            _v5(self, _F5, f5)
+            _v6(self, _F6, f6)
+            _v7(self, _F7, f7)
+            _v8(self, _F8, f8)
+            _v9(self, _F9, f9)
+            _v10(self, _F10, f10)
+        except BaseException:
+            _note(self, 28, 1)
+            raise
         self.__post_init__()
     return __init__
 
 
-def convert_post_12(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _n8, _n9,
-                   _n10, _n11, _c0, _c1, _c2, _c3, _c4, _c5, _c6, _c7, _c8, _c9, _c10,
-                   _c11, _v0, _v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9, _v10, _v11, _F0,
-                   _F1, _F2, _F3, _F4, _F5, _F6, _F7, _F8, _F9, _F10, _F11):
+def convert_post_12(_setattr, _type, _K, _note, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7,
+                   _n8, _n9, _n10, _n11, _c0, _c1, _c2, _c3, _c4, _c5, _c6, _c7, _c8, _c9,
+                   _c10, _c11, _v0, _v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9, _v10,
+                   _v11, _F0, _F1, _F2, _F3, _F4, _F5, _F6, _F7, _F8, _F9, _F10, _F11):
     def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11):
-        f0 = f0.value if _type(f0) is _K else _c0(f0)
-        f1 = f1.value if _type(f1) is _K else _c1(f1)
-        f2 = f2.value if _type(f2) is _K else _c2(f2)
-        f3 = f3.value if _type(f3) is _K else _c3(f3)
-        f4 = f4.value if _type(f4) is _K else _c4(f4)
-        f5 = f5.value if _type(f5) is _K else _c5(f5)
-        f6 = f6.value if _type(f6) is _K else _c6(f6)
-        f7 = f7.value if _type(f7) is _K else _c7(f7)
-        f8 = f8.value if _type(f8) is _K else _c8(f8)
-        f9 = f9.value if _type(f9) is _K else _c9(f9)
-        f10 = f10.value if _type(f10) is _K else _c10(f10)
-        f11 = f11.value if _type(f11) is _K else _c11(f11)
+        try:
+            f0 = f0.value if _type(f0) is _K else _c0(f0)
+            f1 = f1.value if _type(f1) is _K else _c1(f1)
+            f2 = f2.value if _type(f2) is _K else _c2(f2)
+            f3 = f3.value if _type(f3) is _K else _c3(f3)
+            f4 = f4.value if _type(f4) is _K else _c4(f4)
+            f5 = f5.value if _type(f5) is _K else _c5(f5)
+            f6 = f6.value if _type(f6) is _K else _c6(f6)
+            f7 = f7.value if _type(f7) is _K else _c7(f7)
+            f8 = f8.value if _type(f8) is _K else _c8(f8)
+            f9 = f9.value if _type(f9) is _K else _c9(f9)
+            f10 = f10.value if _type(f10) is _K else _c10(f10)
+            f11 = f11.value if _type(f11) is _K else _c11(f11)
+        except BaseException:
+            _note(self, 2, 0)
+            raise
         _setattr(self, _n0, f0)
         _setattr(self, _n1, f1)
         _setattr(self, _n2, f2)
@@ -1956,18 +2150,22 @@ def convert_post_12(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7,
         _setattr(self, _n9, f9)
         _setattr(self, _n10, f10)
         _setattr(self, _n11, f11)
-        _v0(self, _F0, f0)
-        _v1(self, _F1, f1)
-        _v2(self, _F2, f2)
-        _v3(self, _F3, f3)
-        _v4(self, _F4, f4)
-        _v5(self, _F5, f5)
-        _v6(self, _F6, f6)
-        _v7(self, _F7, f7)
-        _v8(self, _F8, f8)
-        _v9(self, _F9, f9)
-        _v10(self, _F10, f10)
-        _v11(self, _F11, f11)
+        try:
+            _v0(self, _F0, f0)
+            _v1(self, _F1, f1)
+            _v2(self, _F2, f2)
+            _v3(self, _F3, f3)
+            _v4(self, _F4, f4)
+            _v5(self, _F5, f5)
+            _v6(self, _F6, f6)
+            _v7(self, _F7, f7)
+            _v8(self, _F8, f8)
+            _v9(self, _F9, f9)
+            _v10(self, _F10, f10)
+            _v11(self, _F11, f11)
+        except BaseException:
+            _note(self, 30, 1)
+            raise
         self.__post_init__()
     return __init__
 
@@ -1978,124 +2176,205 @@ CONVERT_POST = (convert_post_0, convert_post_1, convert_post_2, convert_post_3,
                 convert_post_12)
 
 
-def convert_factory_0(_setattr, _type, _K, _FACTORY):
+def convert_factory_0(_setattr, _type, _K, _note, _FACTORY):
     def __init__(self):
         pass
     return __init__
 
 
-def convert_factory_1(_setattr, _type, _K, _n0, _c0, _v0, _F0, _FACTORY, _d0):
+def convert_factory_1(_setattr, _type, _K, _note, _n0, _c0, _v0, _F0, _FACTORY, _d0):
     def __init__(self, f0):
-        f0 = f0.value if _type(f0) is _K else _c0(_d0() if f0 is _FACTORY else f0)
+        try:
+            f0 = _d0() if f0 is _FACTORY else f0
+            f0 = f0.value if _type(f0) is _K else _c0(f0)
+        except BaseException:
+            _note(self, 2, 2)
+            raise
         _setattr(self, _n0, f0)
-        _v0(self, _F0, f0)
+        try:
+            _v0(self, _F0, f0)
+        except BaseException:
+            _note(self, 9, 1)
+            raise
     return __init__
 
 
-def convert_factory_2(_setattr, _type, _K, _n0, _n1, _c0, _c1, _v0, _v1, _F0, _F1,
+def convert_factory_2(_setattr, _type, _K, _note, _n0, _n1, _c0, _c1, _v0, _v1, _F0, _F1,
                       _FACTORY, _d0, _d1):
     def __init__(self, f0, f1):
-        f0 = f0.value if _type(f0) is _K else _c0(_d0() if f0 is _FACTORY else f0)
-        f1 = f1.value if _type(f1) is _K else _c1(_d1() if f1 is _FACTORY else f1)
+        try:
+            f0 = _d0() if f0 is _FACTORY else f0
+            f0 = f0.value if _type(f0) is _K else _c0(f0)
+            f1 = _d1() if f1 is _FACTORY else f1
+            f1 = f1.value if _type(f1) is _K else _c1(f1)
+        except BaseException:
+            _note(self, 2, 2)
+            raise
         _setattr(self, _n0, f0)
         _setattr(self, _n1, f1)
-        _v0(self, _F0, f0)
-        _v1(self, _F1, f1)
+        try:
+            _v0(self, _F0, f0)
+            _v1(self, _F1, f1)
+        except BaseException:
+            _note(self, 12, 1)
+            raise
     return __init__
 
 
-def convert_factory_3(_setattr, _type, _K, _n0, _n1, _n2, _c0, _c1, _c2, _v0, _v1, _v2,
-                      _F0, _F1, _F2, _FACTORY, _d0, _d1, _d2):
+def convert_factory_3(_setattr, _type, _K, _note, _n0, _n1, _n2, _c0, _c1, _c2, _v0, _v1,
+                      _v2, _F0, _F1, _F2, _FACTORY, _d0, _d1, _d2):
     def __init__(self, f0, f1, f2):
-        f0 = f0.value if _type(f0) is _K else _c0(_d0() if f0 is _FACTORY else f0)
-        f1 = f1.value if _type(f1) is _K else _c1(_d1() if f1 is _FACTORY else f1)
-        f2 = f2.value if _type(f2) is _K else _c2(_d2() if f2 is _FACTORY else f2)
+        try:
+            f0 = _d0() if f0 is _FACTORY else f0
+            f0 = f0.value if _type(f0) is _K else _c0(f0)
+            f1 = _d1() if f1 is _FACTORY else f1
+            f1 = f1.value if _type(f1) is _K else _c1(f1)
+            f2 = _d2() if f2 is _FACTORY else f2
+            f2 = f2.value if _type(f2) is _K else _c2(f2)
+        except BaseException:
+            _note(self, 2, 2)
+            raise
         _setattr(self, _n0, f0)
         _setattr(self, _n1, f1)
         _setattr(self, _n2, f2)
-        _v0(self, _F0, f0)
-        _v1(self, _F1, f1)
-        _v2(self, _F2, f2)
+        try:
+            _v0(self, _F0, f0)
+            _v1(self, _F1, f1)
+            _v2(self, _F2, f2)
+        except BaseException:
+            _note(self, 15, 1)
+            raise
     return __init__
 
 
-def convert_factory_4(_setattr, _type, _K, _n0, _n1, _n2, _n3, _c0, _c1, _c2, _c3, _v0,
-                      _v1, _v2, _v3, _F0, _F1, _F2, _F3, _FACTORY, _d0, _d1, _d2, _d3):
+def convert_factory_4(_setattr, _type, _K, _note, _n0, _n1, _n2, _n3, _c0, _c1, _c2, _c3,
+                      _v0, _v1, _v2, _v3, _F0, _F1, _F2, _F3, _FACTORY, _d0, _d1, _d2,
+                      _d3):
     def __init__(self, f0, f1, f2, f3):
-        f0 = f0.value if _type(f0) is _K else _c0(_d0() if f0 is _FACTORY else f0)
-        f1 = f1.value if _type(f1) is _K else _c1(_d1() if f1 is _FACTORY else f1)
-        f2 = f2.value if _type(f2) is _K else _c2(_d2() if f2 is _FACTORY else f2)
-        f3 = f3.value if _type(f3) is _K else _c3(_d3() if f3 is _FACTORY else f3)
+        try:
+            f0 = _d0() if f0 is _FACTORY else f0
+            f0 = f0.value if _type(f0) is _K else _c0(f0)
+            f1 = _d1() if f1 is _FACTORY else f1
+            f1 = f1.value if _type(f1) is _K else _c1(f1)
+            f2 = _d2() if f2 is _FACTORY else f2
+            f2 = f2.value if _type(f2) is _K else _c2(f2)
+            f3 = _d3() if f3 is _FACTORY else f3
+            f3 = f3.value if _type(f3) is _K else _c3(f3)
+        except BaseException:
+            _note(self, 2, 2)
+            raise
         _setattr(self, _n0, f0)
         _setattr(self, _n1, f1)
         _setattr(self, _n2, f2)
         _setattr(self, _n3, f3)
-        _v0(self, _F0, f0)
-        _v1(self, _F1, f1)
-        _v2(self, _F2, f2)
-        _v3(self, _F3, f3)
+        try:
+            _v0(self, _F0, f0)
+            _v1(self, _F1, f1)
+            _v2(self, _F2, f2)
+            _v3(self, _F3, f3)
+        except BaseException:
+            _note(self, 18, 1)
+            raise
     return __init__
 
 
-def convert_factory_5(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _c0, _c1, _c2, _c3,
-                      _c4, _v0, _v1, _v2, _v3, _v4, _F0, _F1, _F2, _F3, _F4, _FACTORY, _d0,
-                      _d1, _d2, _d3, _d4):
+def convert_factory_5(_setattr, _type, _K, _note, _n0, _n1, _n2, _n3, _n4, _c0, _c1, _c2,
+                      _c3, _c4, _v0, _v1, _v2, _v3, _v4, _F0, _F1, _F2, _F3, _F4, _FACTORY,
+                      _d0, _d1, _d2, _d3, _d4):
     def __init__(self, f0, f1, f2, f3, f4):
-        f0 = f0.value if _type(f0) is _K else _c0(_d0() if f0 is _FACTORY else f0)
-        f1 = f1.value if _type(f1) is _K else _c1(_d1() if f1 is _FACTORY else f1)
-        f2 = f2.value if _type(f2) is _K else _c2(_d2() if f2 is _FACTORY else f2)
-        f3 = f3.value if _type(f3) is _K else _c3(_d3() if f3 is _FACTORY else f3)
-        f4 = f4.value if _type(f4) is _K else _c4(_d4() if f4 is _FACTORY else f4)
+        try:
+            f0 = _d0() if f0 is _FACTORY else f0
+            f0 = f0.value if _type(f0) is _K else _c0(f0)
+            f1 = _d1() if f1 is _FACTORY else f1
+            f1 = f1.value if _type(f1) is _K else _c1(f1)
+            f2 = _d2() if f2 is _FACTORY else f2
+            f2 = f2.value if _type(f2) is _K else _c2(f2)
+            f3 = _d3() if f3 is _FACTORY else f3
+            f3 = f3.value if _type(f3) is _K else _c3(f3)
+            f4 = _d4() if f4 is _FACTORY else f4
+            f4 = f4.value if _type(f4) is _K else _c4(f4)
+        except BaseException:
+            _note(self, 2, 2)
+            raise
         _setattr(self, _n0, f0)
         _setattr(self, _n1, f1)
         _setattr(self, _n2, f2)
         _setattr(self, _n3, f3)
         _setattr(self, _n4, f4)
-        _v0(self, _F0, f0)
-        _v1(self, _F1, f1)
-        _v2(self, _F2, f2)
-        _v3(self, _F3, f3)
-        _v4(self, _F4, f4)
+        try:
+            _v0(self, _F0, f0)
+            _v1(self, _F1, f1)
+            _v2(self, _F2, f2)
+            _v3(self, _F3, f3)
+            _v4(self, _F4, f4)
+        except BaseException:
+            _note(self, 21, 1)
+            raise
     return __init__
 
 
-def convert_factory_6(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _c0, _c1, _c2,
-                      _c3, _c4, _c5, _v0, _v1, _v2, _v3, _v4, _v5, _F0, _F1, _F2, _F3, _F4,
-                      _F5, _FACTORY, _d0, _d1, _d2, _d3, _d4, _d5):
+def convert_factory_6(_setattr, _type, _K, _note, _n0, _n1, _n2, _n3, _n4, _n5, _c0, _c1,
+                      _c2, _c3, _c4, _c5, _v0, _v1, _v2, _v3, _v4, _v5, _F0, _F1, _F2, _F3,
+                      _F4, _F5, _FACTORY, _d0, _d1, _d2, _d3, _d4, _d5):
     def __init__(self, f0, f1, f2, f3, f4, f5):
-        f0 = f0.value if _type(f0) is _K else _c0(_d0() if f0 is _FACTORY else f0)
-        f1 = f1.value if _type(f1) is _K else _c1(_d1() if f1 is _FACTORY else f1)
-        f2 = f2.value if _type(f2) is _K else _c2(_d2() if f2 is _FACTORY else f2)
-        f3 = f3.value if _type(f3) is _K else _c3(_d3() if f3 is _FACTORY else f3)
-        f4 = f4.value if _type(f4) is _K else _c4(_d4() if f4 is _FACTORY else f4)
-        f5 = f5.value if _type(f5) is _K else _c5(_d5() if f5 is _FACTORY else f5)
+        try:
+            f0 = _d0() if f0 is _FACTORY else f0
+            f0 = f0.value if _type(f0) is _K else _c0(f0)
+            f1 = _d1() if f1 is _FACTORY else f1
+            f1 = f1.value if _type(f1) is _K else _c1(f1)
+            f2 = _d2() if f2 is _FACTORY else f2
+            f2 = f2.value if _type(f2) is _K else _c2(f2)
+            f3 = _d3() if f3 is _FACTORY else f3
+            f3 = f3.value if _type(f3) is _K else _c3(f3)
+            f4 = _d4() if f4 is _FACTORY else f4
+            f4 = f4.value if _type(f4) is _K else _c4(f4)
+            f5 = _d5() if f5 is _FACTORY else f5
+            f5 = f5.value if _type(f5) is _K else _c5(f5)
+        except BaseException:
+            _note(self, 2, 2)
+            raise
         _setattr(self, _n0, f0)
         _setattr(self, _n1, f1)
         _setattr(self, _n2, f2)
         _setattr(self, _n3, f3)
         _setattr(self, _n4, f4)
         _setattr(self, _n5, f5)
-        _v0(self, _F0, f0)
-        _v1(self, _F1, f1)
-        _v2(self, _F2, f2)
-        _v3(self, _F3, f3)
-        _v4(self, _F4, f4)
-        _v5(self, _F5, f5)
+        try:
+            _v0(self, _F0, f0)
+            _v1(self, _F1, f1)
+            _v2(self, _F2, f2)
+            _v3(self, _F3, f3)
+            _v4(self, _F4, f4)
+            _v5(self, _F5, f5)
+        except BaseException:
+            _note(self, 24, 1)
+            raise
     return __init__
 
 
-def convert_factory_7(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _c0, _c1,
-                      _c2, _c3, _c4, _c5, _c6, _v0, _v1, _v2, _v3, _v4, _v5, _v6, _F0, _F1,
-                      _F2, _F3, _F4, _F5, _F6, _FACTORY, _d0, _d1, _d2, _d3, _d4, _d5,
+def convert_factory_7(_setattr, _type, _K, _note, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _c0,
+                      _c1, _c2, _c3, _c4, _c5, _c6, _v0, _v1, _v2, _v3, _v4, _v5, _v6, _F0,
+                      _F1, _F2, _F3, _F4, _F5, _F6, _FACTORY, _d0, _d1, _d2, _d3, _d4, _d5,
                       _d6):
     def __init__(self, f0, f1, f2, f3, f4, f5, f6):
-        f0 = f0.value if _type(f0) is _K else _c0(_d0() if f0 is _FACTORY else f0)
-        f1 = f1.value if _type(f1) is _K else _c1(_d1() if f1 is _FACTORY else f1)
-        f2 = f2.value if _type(f2) is _K else _c2(_d2() if f2 is _FACTORY else f2)
-        f3 = f3.value if _type(f3) is _K else _c3(_d3() if f3 is _FACTORY else f3)
-        f4 = f4.value if _type(f4) is _K else _c4(_d4() if f4 is _FACTORY else f4)
-        f5 = f5.value if _type(f5) is _K else _c5(_d5() if f5 is _FACTORY else f5)
-        f6 = f6.value if _type(f6) is _K else _c6(_d6() if f6 is _FACTORY else f6)
+        try:
+            f0 = _d0() if f0 is _FACTORY else f0
+            f0 = f0.value if _type(f0) is _K else _c0(f0)
+            f1 = _d1() if f1 is _FACTORY else f1
+            f1 = f1.value if _type(f1) is _K else _c1(f1)
+            f2 = _d2() if f2 is _FACTORY else f2
+            f2 = f2.value if _type(f2) is _K else _c2(f2)
+            f3 = _d3() if f3 is _FACTORY else f3
+            f3 = f3.value if _type(f3) is _K else _c3(f3)
+            f4 = _d4() if f4 is _FACTORY else f4
+            f4 = f4.value if _type(f4) is _K else _c4(f4)
+            f5 = _d5() if f5 is _FACTORY else f5
+            f5 = f5.value if _type(f5) is _K else _c5(f5)
+            f6 = _d6() if f6 is _FACTORY else f6
+            f6 = f6.value if _type(f6) is _K else _c6(f6)
+        except BaseException:
+            _note(self, 2, 2)
+            raise
         _setattr(self, _n0, f0)
         _setattr(self, _n1, f1)
         _setattr(self, _n2, f2)
@@ -2103,29 +2382,45 @@ def convert_factory_7(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _c
         _setattr(self, _n4, f4)
         _setattr(self, _n5, f5)
         _setattr(self, _n6, f6)
-        _v0(self, _F0, f0)
-        _v1(self, _F1, f1)
-        _v2(self, _F2, f2)
-        _v3(self, _F3, f3)
-        _v4(self, _F4, f4)
-        _v5(self, _F5, f5)
-        _v6(self, _F6, f6)
+        try:
+            _v0(self, _F0, f0)
+            _v1(self, _F1, f1)
+            _v2(self, _F2, f2)
+            _v3(self, _F3, f3)
+            _v4(self, _F4, f4)
+            _v5(self, _F5, f5)
+            _v6(self, _F6, f6)
+        except BaseException:
+            _note(self, 27, 1)
+            raise
     return __init__
 
 
-def convert_factory_8(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _c0,
-                      _c1, _c2, _c3, _c4, _c5, _c6, _c7, _v0, _v1, _v2, _v3, _v4, _v5, _v6,
-                      _v7, _F0, _F1, _F2, _F3, _F4, _F5, _F6, _F7, _FACTORY, _d0, _d1, _d2,
-                      _d3, _d4, _d5, _d6, _d7):
+def convert_factory_8(_setattr, _type, _K, _note, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7,
+                      _c0, _c1, _c2, _c3, _c4, _c5, _c6, _c7, _v0, _v1, _v2, _v3, _v4, _v5,
+                      _v6, _v7, _F0, _F1, _F2, _F3, _F4, _F5, _F6, _F7, _FACTORY, _d0, _d1,
+                      _d2, _d3, _d4, _d5, _d6, _d7):
     def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7):
-        f0 = f0.value if _type(f0) is _K else _c0(_d0() if f0 is _FACTORY else f0)
-        f1 = f1.value if _type(f1) is _K else _c1(_d1() if f1 is _FACTORY else f1)
-        f2 = f2.value if _type(f2) is _K else _c2(_d2() if f2 is _FACTORY else f2)
-        f3 = f3.value if _type(f3) is _K else _c3(_d3() if f3 is _FACTORY else f3)
-        f4 = f4.value if _type(f4) is _K else _c4(_d4() if f4 is _FACTORY else f4)
-        f5 = f5.value if _type(f5) is _K else _c5(_d5() if f5 is _FACTORY else f5)
-        f6 = f6.value if _type(f6) is _K else _c6(_d6() if f6 is _FACTORY else f6)
-        f7 = f7.value if _type(f7) is _K else _c7(_d7() if f7 is _FACTORY else f7)
+        try:
+            f0 = _d0() if f0 is _FACTORY else f0
+            f0 = f0.value if _type(f0) is _K else _c0(f0)
+            f1 = _d1() if f1 is _FACTORY else f1
+            f1 = f1.value if _type(f1) is _K else _c1(f1)
+            f2 = _d2() if f2 is _FACTORY else f2
+            f2 = f2.value if _type(f2) is _K else _c2(f2)
+            f3 = _d3() if f3 is _FACTORY else f3
+            f3 = f3.value if _type(f3) is _K else _c3(f3)
+            f4 = _d4() if f4 is _FACTORY else f4
+            f4 = f4.value if _type(f4) is _K else _c4(f4)
+            f5 = _d5() if f5 is _FACTORY else f5
+            f5 = f5.value if _type(f5) is _K else _c5(f5)
+            f6 = _d6() if f6 is _FACTORY else f6
+            f6 = f6.value if _type(f6) is _K else _c6(f6)
+            f7 = _d7() if f7 is _FACTORY else f7
+            f7 = f7.value if _type(f7) is _K else _c7(f7)
+        except BaseException:
+            _note(self, 2, 2)
+            raise
         _setattr(self, _n0, f0)
         _setattr(self, _n1, f1)
         _setattr(self, _n2, f2)
@@ -2134,31 +2429,48 @@ def convert_factory_8(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n
         _setattr(self, _n5, f5)
         _setattr(self, _n6, f6)
         _setattr(self, _n7, f7)
-        _v0(self, _F0, f0)
-        _v1(self, _F1, f1)
-        _v2(self, _F2, f2)
-        _v3(self, _F3, f3)
-        _v4(self, _F4, f4)
-        _v5(self, _F5, f5)
-        _v6(self, _F6, f6)
-        _v7(self, _F7, f7)
+        try:
+            _v0(self, _F0, f0)
+            _v1(self, _F1, f1)
+            _v2(self, _F2, f2)
+            _v3(self, _F3, f3)
+            _v4(self, _F4, f4)
+            _v5(self, _F5, f5)
+            _v6(self, _F6, f6)
+            _v7(self, _F7, f7)
+        except BaseException:
+            _note(self, 30, 1)
+            raise
     return __init__
 
 
-def convert_factory_9(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _n8,
-                      _c0, _c1, _c2, _c3, _c4, _c5, _c6, _c7, _c8, _v0, _v1, _v2, _v3, _v4,
-                      _v5, _v6, _v7, _v8, _F0, _F1, _F2, _F3, _F4, _F5, _F6, _F7, _F8,
+def convert_factory_9(_setattr, _type, _K, _note, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7,
+                      _n8, _c0, _c1, _c2, _c3, _c4, _c5, _c6, _c7, _c8, _v0, _v1, _v2, _v3,
+                      _v4, _v5, _v6, _v7, _v8, _F0, _F1, _F2, _F3, _F4, _F5, _F6, _F7, _F8,
                       _FACTORY, _d0, _d1, _d2, _d3, _d4, _d5, _d6, _d7, _d8):
     def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8):
-        f0 = f0.value if _type(f0) is _K else _c0(_d0() if f0 is _FACTORY else f0)
-        f1 = f1.value if _type(f1) is _K else _c1(_d1() if f1 is _FACTORY else f1)
-        f2 = f2.value if _type(f2) is _K else _c2(_d2() if f2 is _FACTORY else f2)
-        f3 = f3.value if _type(f3) is _K else _c3(_d3() if f3 is _FACTORY else f3)
-        f4 = f4.value if _type(f4) is _K else _c4(_d4() if f4 is _FACTORY else f4)
-        f5 = f5.value if _type(f5) is _K else _c5(_d5() if f5 is _FACTORY else f5)
-        f6 = f6.value if _type(f6) is _K else _c6(_d6() if f6 is _FACTORY else f6)
-        f7 = f7.value if _type(f7) is _K else _c7(_d7() if f7 is _FACTORY else f7)
-        f8 = f8.value if _type(f8) is _K else _c8(_d8() if f8 is _FACTORY else f8)
+        try:
+            f0 = _d0() if f0 is _FACTORY else f0
+            f0 = f0.value if _type(f0) is _K else _c0(f0)
+            f1 = _d1() if f1 is _FACTORY else f1
+            f1 = f1.value if _type(f1) is _K else _c1(f1)
+            f2 = _d2() if f2 is _FACTORY else f2
+            f2 = f2.value if _type(f2) is _K else _c2(f2)
+            f3 = _d3() if f3 is _FACTORY else f3
+            f3 = f3.value if _type(f3) is _K else _c3(f3)
+            f4 = _d4() if f4 is _FACTORY else f4
+            f4 = f4.value if _type(f4) is _K else _c4(f4)
+            f5 = _d5() if f5 is _FACTORY else f5
+            f5 = f5.value if _type(f5) is _K else _c5(f5)
+            f6 = _d6() if f6 is _FACTORY else f6
+            f6 = f6.value if _type(f6) is _K else _c6(f6)
+            f7 = _d7() if f7 is _FACTORY else f7
+            f7 = f7.value if _type(f7) is _K else _c7(f7)
+            f8 = _d8() if f8 is _FACTORY else f8
+            f8 = f8.value if _type(f8) is _K else _c8(f8)
+        except BaseException:
+            _note(self, 2, 2)
+            raise
         _setattr(self, _n0, f0)
         _setattr(self, _n1, f1)
         _setattr(self, _n2, f2)
@@ -2168,34 +2480,52 @@ def convert_factory_9(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n
         _setattr(self, _n6, f6)
         _setattr(self, _n7, f7)
         _setattr(self, _n8, f8)
-        _v0(self, _F0, f0)
-        _v1(self, _F1, f1)
-        _v2(self, _F2, f2)
-        _v3(self, _F3, f3)
-        _v4(self, _F4, f4)
-        _v5(self, _F5, f5)
-        _v6(self, _F6, f6)
-        _v7(self, _F7, f7)
-        _v8(self, _F8, f8)
+        try:
+            _v0(self, _F0, f0)
+            _v1(self, _F1, f1)
+            _v2(self, _F2, f2)
+            _v3(self, _F3, f3)
+            _v4(self, _F4, f4)
+            _v5(self, _F5, f5)
+            _v6(self, _F6, f6)
+            _v7(self, _F7, f7)
+            _v8(self, _F8, f8)
+        except BaseException:
+            _note(self, 33, 1)
+            raise
     return __init__
 
 
-def convert_factory_10(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _n8,
-                      _n9, _c0, _c1, _c2, _c3, _c4, _c5, _c6, _c7, _c8, _c9, _v0, _v1, _v2,
-                      _v3, _v4, _v5, _v6, _v7, _v8, _v9, _F0, _F1, _F2, _F3, _F4, _F5, _F6,
-                      _F7, _F8, _F9, _FACTORY, _d0, _d1, _d2, _d3, _d4, _d5, _d6, _d7, _d8,
-                      _d9):
+def convert_factory_10(_setattr, _type, _K, _note, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7,
+                      _n8, _n9, _c0, _c1, _c2, _c3, _c4, _c5, _c6, _c7, _c8, _c9, _v0, _v1,
+                      _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9, _F0, _F1, _F2, _F3, _F4, _F5,
+                      _F6, _F7, _F8, _F9, _FACTORY, _d0, _d1, _d2, _d3, _d4, _d5, _d6, _d7,
+                      _d8, _d9):
     def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9):
-        f0 = f0.value if _type(f0) is _K else _c0(_d0() if f0 is _FACTORY else f0)
-        f1 = f1.value if _type(f1) is _K else _c1(_d1() if f1 is _FACTORY else f1)
-        f2 = f2.value if _type(f2) is _K else _c2(_d2() if f2 is _FACTORY else f2)
-        f3 = f3.value if _type(f3) is _K else _c3(_d3() if f3 is _FACTORY else f3)
-        f4 = f4.value if _type(f4) is _K else _c4(_d4() if f4 is _FACTORY else f4)
-        f5 = f5.value if _type(f5) is _K else _c5(_d5() if f5 is _FACTORY else f5)
-        f6 = f6.value if _type(f6) is _K else _c6(_d6() if f6 is _FACTORY else f6)
-        f7 = f7.value if _type(f7) is _K else _c7(_d7() if f7 is _FACTORY else f7)
-        f8 = f8.value if _type(f8) is _K else _c8(_d8() if f8 is _FACTORY else f8)
-        f9 = f9.value if _type(f9) is _K else _c9(_d9() if f9 is _FACTORY else f9)
+        try:
+            f0 = _d0() if f0 is _FACTORY else f0
+            f0 = f0.value if _type(f0) is _K else _c0(f0)
+            f1 = _d1() if f1 is _FACTORY else f1
+            f1 = f1.value if _type(f1) is _K else _c1(f1)
+            f2 = _d2() if f2 is _FACTORY else f2
+            f2 = f2.value if _type(f2) is _K else _c2(f2)
+            f3 = _d3() if f3 is _FACTORY else f3
+            f3 = f3.value if _type(f3) is _K else _c3(f3)
+            f4 = _d4() if f4 is _FACTORY else f4
+            f4 = f4.value if _type(f4) is _K else _c4(f4)
+            f5 = _d5() if f5 is _FACTORY else f5
+            f5 = f5.value if _type(f5) is _K else _c5(f5)
+            f6 = _d6() if f6 is _FACTORY else f6
+            f6 = f6.value if _type(f6) is _K else _c6(f6)
+            f7 = _d7() if f7 is _FACTORY else f7
+            f7 = f7.value if _type(f7) is _K else _c7(f7)
+            f8 = _d8() if f8 is _FACTORY else f8
+            f8 = f8.value if _type(f8) is _K else _c8(f8)
+            f9 = _d9() if f9 is _FACTORY else f9
+            f9 = f9.value if _type(f9) is _K else _c9(f9)
+        except BaseException:
+            _note(self, 2, 2)
+            raise
         _setattr(self, _n0, f0)
         _setattr(self, _n1, f1)
         _setattr(self, _n2, f2)
@@ -2206,36 +2536,55 @@ def convert_factory_10(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _
         _setattr(self, _n7, f7)
         _setattr(self, _n8, f8)
         _setattr(self, _n9, f9)
-        _v0(self, _F0, f0)
-        _v1(self, _F1, f1)
-        _v2(self, _F2, f2)
-        _v3(self, _F3, f3)
-        _v4(self, _F4, f4)
-        _v5(self, _F5, f5)
-        _v6(self, _F6, f6)
-        _v7(self, _F7, f7)
-        _v8(self, _F8, f8)
-        _v9(self, _F9, f9)
+        try:
+            _v0(self, _F0, f0)
+            _v1(self, _F1, f1)
+            _v2(self, _F2, f2)
+            _v3(self, _F3, f3)
+            _v4(self, _F4, f4)
+            _v5(self, _F5, f5)
+            _v6(self, _F6, f6)
+            _v7(self, _F7, f7)
+            _v8(self, _F8, f8)
+            _v9(self, _F9, f9)
+        except BaseException:
+            _note(self, 36, 1)
+            raise
     return __init__
 
 
-def convert_factory_11(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _n8,
-                      _n9, _n10, _c0, _c1, _c2, _c3, _c4, _c5, _c6, _c7, _c8, _c9, _c10,
-                      _v0, _v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9, _v10, _F0, _F1,
-                      _F2, _F3, _F4, _F5, _F6, _F7, _F8, _F9, _F10, _FACTORY, _d0, _d1,
-                      _d2, _d3, _d4, _d5, _d6, _d7, _d8, _d9, _d10):
+def convert_factory_11(_setattr, _type, _K, _note, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7,
+                      _n8, _n9, _n10, _c0, _c1, _c2, _c3, _c4, _c5, _c6, _c7, _c8, _c9,
+                      _c10, _v0, _v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9, _v10, _F0,
+                      _F1, _F2, _F3, _F4, _F5, _F6, _F7, _F8, _F9, _F10, _FACTORY, _d0,
+                      _d1, _d2, _d3, _d4, _d5, _d6, _d7, _d8, _d9, _d10):
     def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10):
-        f0 = f0.value if _type(f0) is _K else _c0(_d0() if f0 is _FACTORY else f0)
-        f1 = f1.value if _type(f1) is _K else _c1(_d1() if f1 is _FACTORY else f1)
-        f2 = f2.value if _type(f2) is _K else _c2(_d2() if f2 is _FACTORY else f2)
-        f3 = f3.value if _type(f3) is _K else _c3(_d3() if f3 is _FACTORY else f3)
-        f4 = f4.value if _type(f4) is _K else _c4(_d4() if f4 is _FACTORY else f4)
-        f5 = f5.value if _type(f5) is _K else _c5(_d5() if f5 is _FACTORY else f5)
-        f6 = f6.value if _type(f6) is _K else _c6(_d6() if f6 is _FACTORY else f6)
-        f7 = f7.value if _type(f7) is _K else _c7(_d7() if f7 is _FACTORY else f7)
-        f8 = f8.value if _type(f8) is _K else _c8(_d8() if f8 is _FACTORY else f8)
-        f9 = f9.value if _type(f9) is _K else _c9(_d9() if f9 is _FACTORY else f9)
-        f10 = f10.value if _type(f10) is _K else _c10(_d10() if f10 is _FACTORY else f10)
+        try:
+            f0 = _d0() if f0 is _FACTORY else f0
+            f0 = f0.value if _type(f0) is _K else _c0(f0)
+            f1 = _d1() if f1 is _FACTORY else f1
+            f1 = f1.value if _type(f1) is _K else _c1(f1)
+            f2 = _d2() if f2 is _FACTORY else f2
+            f2 = f2.value if _type(f2) is _K else _c2(f2)
+            f3 = _d3() if f3 is _FACTORY else f3
+            f3 = f3.value if _type(f3) is _K else _c3(f3)
+            f4 = _d4() if f4 is _FACTORY else f4
+            f4 = f4.value if _type(f4) is _K else _c4(f4)
+            f5 = _d5() if f5 is _FACTORY else f5
+            f5 = f5.value if _type(f5) is _K else _c5(f5)
+            f6 = _d6() if f6 is _FACTORY else f6
+            f6 = f6.value if _type(f6) is _K else _c6(f6)
+            f7 = _d7() if f7 is _FACTORY else f7
+            f7 = f7.value if _type(f7) is _K else _c7(f7)
+            f8 = _d8() if f8 is _FACTORY else f8
+            f8 = f8.value if _type(f8) is _K else _c8(f8)
+            f9 = _d9() if f9 is _FACTORY else f9
+            f9 = f9.value if _type(f9) is _K else _c9(f9)
+            f10 = _d10() if f10 is _FACTORY else f10
+            f10 = f10.value if _type(f10) is _K else _c10(f10)
+        except BaseException:
+            _note(self, 2, 2)
+            raise
         _setattr(self, _n0, f0)
         _setattr(self, _n1, f1)
         _setattr(self, _n2, f2)
@@ -2247,39 +2596,59 @@ def convert_factory_11(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _
         _setattr(self, _n8, f8)
         _setattr(self, _n9, f9)
         _setattr(self, _n10, f10)
-        _v0(self, _F0, f0)
-        _v1(self, _F1, f1)
-        _v2(self, _F2, f2)
-        _v3(self, _F3, f3)
-        _v4(self, _F4, f4)
-        _v5(self, _F5, f5)
-        _v6(self, _F6, f6)
-        _v7(self, _F7, f7)
-        _v8(self, _F8, f8)
-        _v9(self, _F9, f9)
-        _v10(self, _F10, f10)
+        try:
+            _v0(self, _F0, f0)
+            _v1(self, _F1, f1)
+            _v2(self, _F2, f2)
+            _v3(self, _F3, f3)
+            _v4(self, _F4, f4)
+            _v5(self, _F5, f5)
+            _v6(self, _F6, f6)
+            _v7(self, _F7, f7)
+            _v8(self, _F8, f8)
+            _v9(self, _F9, f9)
+            _v10(self, _F10, f10)
+        except BaseException:
+            _note(self, 39, 1)
+            raise
     return __init__
 
 
-def convert_factory_12(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _n8,
-                      _n9, _n10, _n11, _c0, _c1, _c2, _c3, _c4, _c5, _c6, _c7, _c8, _c9,
-                      _c10, _c11, _v0, _v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9, _v10,
-                      _v11, _F0, _F1, _F2, _F3, _F4, _F5, _F6, _F7, _F8, _F9, _F10, _F11,
-                      _FACTORY, _d0, _d1, _d2, _d3, _d4, _d5, _d6, _d7, _d8, _d9, _d10,
-                      _d11):
+def convert_factory_12(_setattr, _type, _K, _note, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7,
+                      _n8, _n9, _n10, _n11, _c0, _c1, _c2, _c3, _c4, _c5, _c6, _c7, _c8,
+                      _c9, _c10, _c11, _v0, _v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9,
+                      _v10, _v11, _F0, _F1, _F2, _F3, _F4, _F5, _F6, _F7, _F8, _F9, _F10,
+                      _F11, _FACTORY, _d0, _d1, _d2, _d3, _d4, _d5, _d6, _d7, _d8, _d9,
+                      _d10, _d11):
     def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11):
-        f0 = f0.value if _type(f0) is _K else _c0(_d0() if f0 is _FACTORY else f0)
-        f1 = f1.value if _type(f1) is _K else _c1(_d1() if f1 is _FACTORY else f1)
-        f2 = f2.value if _type(f2) is _K else _c2(_d2() if f2 is _FACTORY else f2)
-        f3 = f3.value if _type(f3) is _K else _c3(_d3() if f3 is _FACTORY else f3)
-        f4 = f4.value if _type(f4) is _K else _c4(_d4() if f4 is _FACTORY else f4)
-        f5 = f5.value if _type(f5) is _K else _c5(_d5() if f5 is _FACTORY else f5)
-        f6 = f6.value if _type(f6) is _K else _c6(_d6() if f6 is _FACTORY else f6)
-        f7 = f7.value if _type(f7) is _K else _c7(_d7() if f7 is _FACTORY else f7)
-        f8 = f8.value if _type(f8) is _K else _c8(_d8() if f8 is _FACTORY else f8)
-        f9 = f9.value if _type(f9) is _K else _c9(_d9() if f9 is _FACTORY else f9)
-        f10 = f10.value if _type(f10) is _K else _c10(_d10() if f10 is _FACTORY else f10)
-        f11 = f11.value if _type(f11) is _K else _c11(_d11() if f11 is _FACTORY else f11)
+        try:
+            f0 = _d0() if f0 is _FACTORY else f0
+            f0 = f0.value if _type(f0) is _K else _c0(f0)
+            f1 = _d1() if f1 is _FACTORY else f1
+            f1 = f1.value if _type(f1) is _K else _c1(f1)
+            f2 = _d2() if f2 is _FACTORY else f2
+            f2 = f2.value if _type(f2) is _K else _c2(f2)
+            f3 = _d3() if f3 is _FACTORY else f3
+            f3 = f3.value if _type(f3) is _K else _c3(f3)
+            f4 = _d4() if f4 is _FACTORY else f4
+            f4 = f4.value if _type(f4) is _K else _c4(f4)
+            f5 = _d5() if f5 is _FACTORY else f5
+            f5 = f5.value if _type(f5) is _K else _c5(f5)
+            f6 = _d6() if f6 is _FACTORY else f6
+            f6 = f6.value if _type(f6) is _K else _c6(f6)
+            f7 = _d7() if f7 is _FACTORY else f7
+            f7 = f7.value if _type(f7) is _K else _c7(f7)
+            f8 = _d8() if f8 is _FACTORY else f8
+            f8 = f8.value if _type(f8) is _K else _c8(f8)
+            f9 = _d9() if f9 is _FACTORY else f9
+            f9 = f9.value if _type(f9) is _K else _c9(f9)
+            f10 = _d10() if f10 is _FACTORY else f10
+            f10 = f10.value if _type(f10) is _K else _c10(f10)
+            f11 = _d11() if f11 is _FACTORY else f11
+            f11 = f11.value if _type(f11) is _K else _c11(f11)
+        except BaseException:
+            _note(self, 2, 2)
+            raise
         _setattr(self, _n0, f0)
         _setattr(self, _n1, f1)
         _setattr(self, _n2, f2)
@@ -2292,18 +2661,22 @@ def convert_factory_12(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _
         _setattr(self, _n9, f9)
         _setattr(self, _n10, f10)
         _setattr(self, _n11, f11)
-        _v0(self, _F0, f0)
-        _v1(self, _F1, f1)
-        _v2(self, _F2, f2)
-        _v3(self, _F3, f3)
-        _v4(self, _F4, f4)
-        _v5(self, _F5, f5)
-        _v6(self, _F6, f6)
-        _v7(self, _F7, f7)
-        _v8(self, _F8, f8)
-        _v9(self, _F9, f9)
-        _v10(self, _F10, f10)
-        _v11(self, _F11, f11)
+        try:
+            _v0(self, _F0, f0)
+            _v1(self, _F1, f1)
+            _v2(self, _F2, f2)
+            _v3(self, _F3, f3)
+            _v4(self, _F4, f4)
+            _v5(self, _F5, f5)
+            _v6(self, _F6, f6)
+            _v7(self, _F7, f7)
+            _v8(self, _F8, f8)
+            _v9(self, _F9, f9)
+            _v10(self, _F10, f10)
+            _v11(self, _F11, f11)
+        except BaseException:
+            _note(self, 42, 1)
+            raise
     return __init__
 
 
@@ -2314,131 +2687,211 @@ CONVERT_FACTORY = (convert_factory_0, convert_factory_1, convert_factory_2,
                    convert_factory_12)
 
 
-def convert_factory_post_0(_setattr, _type, _K, _FACTORY):
+def convert_factory_post_0(_setattr, _type, _K, _note, _FACTORY):
     def __init__(self):
         self.__post_init__()
     return __init__
 
 
-def convert_factory_post_1(_setattr, _type, _K, _n0, _c0, _v0, _F0, _FACTORY, _d0):
+def convert_factory_post_1(_setattr, _type, _K, _note, _n0, _c0, _v0, _F0, _FACTORY, _d0):
     def __init__(self, f0):
-        f0 = f0.value if _type(f0) is _K else _c0(_d0() if f0 is _FACTORY else f0)
+        try:
+            f0 = _d0() if f0 is _FACTORY else f0
+            f0 = f0.value if _type(f0) is _K else _c0(f0)
+        except BaseException:
+            _note(self, 2, 2)
+            raise
         _setattr(self, _n0, f0)
-        _v0(self, _F0, f0)
+        try:
+            _v0(self, _F0, f0)
+        except BaseException:
+            _note(self, 9, 1)
+            raise
         self.__post_init__()
     return __init__
 
 
-def convert_factory_post_2(_setattr, _type, _K, _n0, _n1, _c0, _c1, _v0, _v1, _F0, _F1,
-                           _FACTORY, _d0, _d1):
+def convert_factory_post_2(_setattr, _type, _K, _note, _n0, _n1, _c0, _c1, _v0, _v1, _F0,
+                           _F1, _FACTORY, _d0, _d1):
     def __init__(self, f0, f1):
-        f0 = f0.value if _type(f0) is _K else _c0(_d0() if f0 is _FACTORY else f0)
-        f1 = f1.value if _type(f1) is _K else _c1(_d1() if f1 is _FACTORY else f1)
+        try:
+            f0 = _d0() if f0 is _FACTORY else f0
+            f0 = f0.value if _type(f0) is _K else _c0(f0)
+            f1 = _d1() if f1 is _FACTORY else f1
+            f1 = f1.value if _type(f1) is _K else _c1(f1)
+        except BaseException:
+            _note(self, 2, 2)
+            raise
         _setattr(self, _n0, f0)
         _setattr(self, _n1, f1)
-        _v0(self, _F0, f0)
-        _v1(self, _F1, f1)
+        try:
+            _v0(self, _F0, f0)
+            _v1(self, _F1, f1)
+        except BaseException:
+            _note(self, 12, 1)
+            raise
         self.__post_init__()
     return __init__
 
 
-def convert_factory_post_3(_setattr, _type, _K, _n0, _n1, _n2, _c0, _c1, _c2, _v0, _v1,
-                           _v2, _F0, _F1, _F2, _FACTORY, _d0, _d1, _d2):
+def convert_factory_post_3(_setattr, _type, _K, _note, _n0, _n1, _n2, _c0, _c1, _c2, _v0,
+                           _v1, _v2, _F0, _F1, _F2, _FACTORY, _d0, _d1, _d2):
     def __init__(self, f0, f1, f2):
-        f0 = f0.value if _type(f0) is _K else _c0(_d0() if f0 is _FACTORY else f0)
-        f1 = f1.value if _type(f1) is _K else _c1(_d1() if f1 is _FACTORY else f1)
-        f2 = f2.value if _type(f2) is _K else _c2(_d2() if f2 is _FACTORY else f2)
+        try:
+            f0 = _d0() if f0 is _FACTORY else f0
+            f0 = f0.value if _type(f0) is _K else _c0(f0)
+            f1 = _d1() if f1 is _FACTORY else f1
+            f1 = f1.value if _type(f1) is _K else _c1(f1)
+            f2 = _d2() if f2 is _FACTORY else f2
+            f2 = f2.value if _type(f2) is _K else _c2(f2)
+        except BaseException:
+            _note(self, 2, 2)
+            raise
         _setattr(self, _n0, f0)
         _setattr(self, _n1, f1)
         _setattr(self, _n2, f2)
-        _v0(self, _F0, f0)
-        _v1(self, _F1, f1)
-        _v2(self, _F2, f2)
+        try:
+            _v0(self, _F0, f0)
+            _v1(self, _F1, f1)
+            _v2(self, _F2, f2)
+        except BaseException:
+            _note(self, 15, 1)
+            raise
         self.__post_init__()
     return __init__
 
 
-def convert_factory_post_4(_setattr, _type, _K, _n0, _n1, _n2, _n3, _c0, _c1, _c2, _c3,
-                           _v0, _v1, _v2, _v3, _F0, _F1, _F2, _F3, _FACTORY, _d0, _d1, _d2,
-                           _d3):
+def convert_factory_post_4(_setattr, _type, _K, _note, _n0, _n1, _n2, _n3, _c0, _c1, _c2,
+                           _c3, _v0, _v1, _v2, _v3, _F0, _F1, _F2, _F3, _FACTORY, _d0, _d1,
+                           _d2, _d3):
     def __init__(self, f0, f1, f2, f3):
-        f0 = f0.value if _type(f0) is _K else _c0(_d0() if f0 is _FACTORY else f0)
-        f1 = f1.value if _type(f1) is _K else _c1(_d1() if f1 is _FACTORY else f1)
-        f2 = f2.value if _type(f2) is _K else _c2(_d2() if f2 is _FACTORY else f2)
-        f3 = f3.value if _type(f3) is _K else _c3(_d3() if f3 is _FACTORY else f3)
+        try:
+            f0 = _d0() if f0 is _FACTORY else f0
+            f0 = f0.value if _type(f0) is _K else _c0(f0)
+            f1 = _d1() if f1 is _FACTORY else f1
+            f1 = f1.value if _type(f1) is _K else _c1(f1)
+            f2 = _d2() if f2 is _FACTORY else f2
+            f2 = f2.value if _type(f2) is _K else _c2(f2)
+            f3 = _d3() if f3 is _FACTORY else f3
+            f3 = f3.value if _type(f3) is _K else _c3(f3)
+        except BaseException:
+            _note(self, 2, 2)
+            raise
         _setattr(self, _n0, f0)
         _setattr(self, _n1, f1)
         _setattr(self, _n2, f2)
         _setattr(self, _n3, f3)
-        _v0(self, _F0, f0)
-        _v1(self, _F1, f1)
-        _v2(self, _F2, f2)
-        _v3(self, _F3, f3)
+        try:
+            _v0(self, _F0, f0)
+            _v1(self, _F1, f1)
+            _v2(self, _F2, f2)
+            _v3(self, _F3, f3)
+        except BaseException:
+            _note(self, 18, 1)
+            raise
         self.__post_init__()
     return __init__
 
 
-def convert_factory_post_5(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _c0, _c1, _c2,
-                           _c3, _c4, _v0, _v1, _v2, _v3, _v4, _F0, _F1, _F2, _F3, _F4,
+def convert_factory_post_5(_setattr, _type, _K, _note, _n0, _n1, _n2, _n3, _n4, _c0, _c1,
+                           _c2, _c3, _c4, _v0, _v1, _v2, _v3, _v4, _F0, _F1, _F2, _F3, _F4,
                            _FACTORY, _d0, _d1, _d2, _d3, _d4):
     def __init__(self, f0, f1, f2, f3, f4):
-        f0 = f0.value if _type(f0) is _K else _c0(_d0() if f0 is _FACTORY else f0)
-        f1 = f1.value if _type(f1) is _K else _c1(_d1() if f1 is _FACTORY else f1)
-        f2 = f2.value if _type(f2) is _K else _c2(_d2() if f2 is _FACTORY else f2)
-        f3 = f3.value if _type(f3) is _K else _c3(_d3() if f3 is _FACTORY else f3)
-        f4 = f4.value if _type(f4) is _K else _c4(_d4() if f4 is _FACTORY else f4)
+        try:
+            f0 = _d0() if f0 is _FACTORY else f0
+            f0 = f0.value if _type(f0) is _K else _c0(f0)
+            f1 = _d1() if f1 is _FACTORY else f1
+            f1 = f1.value if _type(f1) is _K else _c1(f1)
+            f2 = _d2() if f2 is _FACTORY else f2
+            f2 = f2.value if _type(f2) is _K else _c2(f2)
+            f3 = _d3() if f3 is _FACTORY else f3
+            f3 = f3.value if _type(f3) is _K else _c3(f3)
+            f4 = _d4() if f4 is _FACTORY else f4
+            f4 = f4.value if _type(f4) is _K else _c4(f4)
+        except BaseException:
+            _note(self, 2, 2)
+            raise
         _setattr(self, _n0, f0)
         _setattr(self, _n1, f1)
         _setattr(self, _n2, f2)
         _setattr(self, _n3, f3)
         _setattr(self, _n4, f4)
-        _v0(self, _F0, f0)
-        _v1(self, _F1, f1)
-        _v2(self, _F2, f2)
-        _v3(self, _F3, f3)
-        _v4(self, _F4, f4)
+        try:
+            _v0(self, _F0, f0)
+            _v1(self, _F1, f1)
+            _v2(self, _F2, f2)
+            _v3(self, _F3, f3)
+            _v4(self, _F4, f4)
+        except BaseException:
+            _note(self, 21, 1)
+            raise
         self.__post_init__()
     return __init__
 
 
-def convert_factory_post_6(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _c0, _c1,
-                           _c2, _c3, _c4, _c5, _v0, _v1, _v2, _v3, _v4, _v5, _F0, _F1, _F2,
-                           _F3, _F4, _F5, _FACTORY, _d0, _d1, _d2, _d3, _d4, _d5):
+def convert_factory_post_6(_setattr, _type, _K, _note, _n0, _n1, _n2, _n3, _n4, _n5, _c0,
+                           _c1, _c2, _c3, _c4, _c5, _v0, _v1, _v2, _v3, _v4, _v5, _F0, _F1,
+                           _F2, _F3, _F4, _F5, _FACTORY, _d0, _d1, _d2, _d3, _d4, _d5):
     def __init__(self, f0, f1, f2, f3, f4, f5):
-        f0 = f0.value if _type(f0) is _K else _c0(_d0() if f0 is _FACTORY else f0)
-        f1 = f1.value if _type(f1) is _K else _c1(_d1() if f1 is _FACTORY else f1)
-        f2 = f2.value if _type(f2) is _K else _c2(_d2() if f2 is _FACTORY else f2)
-        f3 = f3.value if _type(f3) is _K else _c3(_d3() if f3 is _FACTORY else f3)
-        f4 = f4.value if _type(f4) is _K else _c4(_d4() if f4 is _FACTORY else f4)
-        f5 = f5.value if _type(f5) is _K else _c5(_d5() if f5 is _FACTORY else f5)
+        try:
+            f0 = _d0() if f0 is _FACTORY else f0
+            f0 = f0.value if _type(f0) is _K else _c0(f0)
+            f1 = _d1() if f1 is _FACTORY else f1
+            f1 = f1.value if _type(f1) is _K else _c1(f1)
+            f2 = _d2() if f2 is _FACTORY else f2
+            f2 = f2.value if _type(f2) is _K else _c2(f2)
+            f3 = _d3() if f3 is _FACTORY else f3
+            f3 = f3.value if _type(f3) is _K else _c3(f3)
+            f4 = _d4() if f4 is _FACTORY else f4
+            f4 = f4.value if _type(f4) is _K else _c4(f4)
+            f5 = _d5() if f5 is _FACTORY else f5
+            f5 = f5.value if _type(f5) is _K else _c5(f5)
+        except BaseException:
+            _note(self, 2, 2)
+            raise
         _setattr(self, _n0, f0)
         _setattr(self, _n1, f1)
         _setattr(self, _n2, f2)
         _setattr(self, _n3, f3)
         _setattr(self, _n4, f4)
         _setattr(self, _n5, f5)
-        _v0(self, _F0, f0)
-        _v1(self, _F1, f1)
-        _v2(self, _F2, f2)
-        _v3(self, _F3, f3)
-        _v4(self, _F4, f4)
-        _v5(self, _F5, f5)
+        try:
+            _v0(self, _F0, f0)
+            _v1(self, _F1, f1)
+            _v2(self, _F2, f2)
+            _v3(self, _F3, f3)
+            _v4(self, _F4, f4)
+            _v5(self, _F5, f5)
+        except BaseException:
+            _note(self, 24, 1)
+            raise
         self.__post_init__()
     return __init__
 
 
-def convert_factory_post_7(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _c0,
-                           _c1, _c2, _c3, _c4, _c5, _c6, _v0, _v1, _v2, _v3, _v4, _v5, _v6,
-                           _F0, _F1, _F2, _F3, _F4, _F5, _F6, _FACTORY, _d0, _d1, _d2, _d3,
-                           _d4, _d5, _d6):
+def convert_factory_post_7(_setattr, _type, _K, _note, _n0, _n1, _n2, _n3, _n4, _n5, _n6,
+                           _c0, _c1, _c2, _c3, _c4, _c5, _c6, _v0, _v1, _v2, _v3, _v4, _v5,
+                           _v6, _F0, _F1, _F2, _F3, _F4, _F5, _F6, _FACTORY, _d0, _d1, _d2,
+                           _d3, _d4, _d5, _d6):
     def __init__(self, f0, f1, f2, f3, f4, f5, f6):
-        f0 = f0.value if _type(f0) is _K else _c0(_d0() if f0 is _FACTORY else f0)
-        f1 = f1.value if _type(f1) is _K else _c1(_d1() if f1 is _FACTORY else f1)
-        f2 = f2.value if _type(f2) is _K else _c2(_d2() if f2 is _FACTORY else f2)
-        f3 = f3.value if _type(f3) is _K else _c3(_d3() if f3 is _FACTORY else f3)
-        f4 = f4.value if _type(f4) is _K else _c4(_d4() if f4 is _FACTORY else f4)
-        f5 = f5.value if _type(f5) is _K else _c5(_d5() if f5 is _FACTORY else f5)
-        f6 = f6.value if _type(f6) is _K else _c6(_d6() if f6 is _FACTORY else f6)
+        try:
+            f0 = _d0() if f0 is _FACTORY else f0
+            f0 = f0.value if _type(f0) is _K else _c0(f0)
+            f1 = _d1() if f1 is _FACTORY else f1
+            f1 = f1.value if _type(f1) is _K else _c1(f1)
+            f2 = _d2() if f2 is _FACTORY else f2
+            f2 = f2.value if _type(f2) is _K else _c2(f2)
+            f3 = _d3() if f3 is _FACTORY else f3
+            f3 = f3.value if _type(f3) is _K else _c3(f3)
+            f4 = _d4() if f4 is _FACTORY else f4
+            f4 = f4.value if _type(f4) is _K else _c4(f4)
+            f5 = _d5() if f5 is _FACTORY else f5
+            f5 = f5.value if _type(f5) is _K else _c5(f5)
+            f6 = _d6() if f6 is _FACTORY else f6
+            f6 = f6.value if _type(f6) is _K else _c6(f6)
+        except BaseException:
+            _note(self, 2, 2)
+            raise
         _setattr(self, _n0, f0)
         _setattr(self, _n1, f1)
         _setattr(self, _n2, f2)
@@ -2446,30 +2899,46 @@ def convert_factory_post_7(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n
         _setattr(self, _n4, f4)
         _setattr(self, _n5, f5)
         _setattr(self, _n6, f6)
-        _v0(self, _F0, f0)
-        _v1(self, _F1, f1)
-        _v2(self, _F2, f2)
-        _v3(self, _F3, f3)
-        _v4(self, _F4, f4)
-        _v5(self, _F5, f5)
-        _v6(self, _F6, f6)
+        try:
+            _v0(self, _F0, f0)
+            _v1(self, _F1, f1)
+            _v2(self, _F2, f2)
+            _v3(self, _F3, f3)
+            _v4(self, _F4, f4)
+            _v5(self, _F5, f5)
+            _v6(self, _F6, f6)
+        except BaseException:
+            _note(self, 27, 1)
+            raise
         self.__post_init__()
     return __init__
 
 
-def convert_factory_post_8(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7,
-                           _c0, _c1, _c2, _c3, _c4, _c5, _c6, _c7, _v0, _v1, _v2, _v3, _v4,
-                           _v5, _v6, _v7, _F0, _F1, _F2, _F3, _F4, _F5, _F6, _F7, _FACTORY,
-                           _d0, _d1, _d2, _d3, _d4, _d5, _d6, _d7):
+def convert_factory_post_8(_setattr, _type, _K, _note, _n0, _n1, _n2, _n3, _n4, _n5, _n6,
+                           _n7, _c0, _c1, _c2, _c3, _c4, _c5, _c6, _c7, _v0, _v1, _v2, _v3,
+                           _v4, _v5, _v6, _v7, _F0, _F1, _F2, _F3, _F4, _F5, _F6, _F7,
+                           _FACTORY, _d0, _d1, _d2, _d3, _d4, _d5, _d6, _d7):
     def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7):
-        f0 = f0.value if _type(f0) is _K else _c0(_d0() if f0 is _FACTORY else f0)
-        f1 = f1.value if _type(f1) is _K else _c1(_d1() if f1 is _FACTORY else f1)
-        f2 = f2.value if _type(f2) is _K else _c2(_d2() if f2 is _FACTORY else f2)
-        f3 = f3.value if _type(f3) is _K else _c3(_d3() if f3 is _FACTORY else f3)
-        f4 = f4.value if _type(f4) is _K else _c4(_d4() if f4 is _FACTORY else f4)
-        f5 = f5.value if _type(f5) is _K else _c5(_d5() if f5 is _FACTORY else f5)
-        f6 = f6.value if _type(f6) is _K else _c6(_d6() if f6 is _FACTORY else f6)
-        f7 = f7.value if _type(f7) is _K else _c7(_d7() if f7 is _FACTORY else f7)
+        try:
+            f0 = _d0() if f0 is _FACTORY else f0
+            f0 = f0.value if _type(f0) is _K else _c0(f0)
+            f1 = _d1() if f1 is _FACTORY else f1
+            f1 = f1.value if _type(f1) is _K else _c1(f1)
+            f2 = _d2() if f2 is _FACTORY else f2
+            f2 = f2.value if _type(f2) is _K else _c2(f2)
+            f3 = _d3() if f3 is _FACTORY else f3
+            f3 = f3.value if _type(f3) is _K else _c3(f3)
+            f4 = _d4() if f4 is _FACTORY else f4
+            f4 = f4.value if _type(f4) is _K else _c4(f4)
+            f5 = _d5() if f5 is _FACTORY else f5
+            f5 = f5.value if _type(f5) is _K else _c5(f5)
+            f6 = _d6() if f6 is _FACTORY else f6
+            f6 = f6.value if _type(f6) is _K else _c6(f6)
+            f7 = _d7() if f7 is _FACTORY else f7
+            f7 = f7.value if _type(f7) is _K else _c7(f7)
+        except BaseException:
+            _note(self, 2, 2)
+            raise
         _setattr(self, _n0, f0)
         _setattr(self, _n1, f1)
         _setattr(self, _n2, f2)
@@ -2478,33 +2947,50 @@ def convert_factory_post_8(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n
         _setattr(self, _n5, f5)
         _setattr(self, _n6, f6)
         _setattr(self, _n7, f7)
-        _v0(self, _F0, f0)
-        _v1(self, _F1, f1)
-        _v2(self, _F2, f2)
-        _v3(self, _F3, f3)
-        _v4(self, _F4, f4)
-        _v5(self, _F5, f5)
-        _v6(self, _F6, f6)
-        _v7(self, _F7, f7)
+        try:
+            _v0(self, _F0, f0)
+            _v1(self, _F1, f1)
+            _v2(self, _F2, f2)
+            _v3(self, _F3, f3)
+            _v4(self, _F4, f4)
+            _v5(self, _F5, f5)
+            _v6(self, _F6, f6)
+            _v7(self, _F7, f7)
+        except BaseException:
+            _note(self, 30, 1)
+            raise
         self.__post_init__()
     return __init__
 
 
-def convert_factory_post_9(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7,
-                           _n8, _c0, _c1, _c2, _c3, _c4, _c5, _c6, _c7, _c8, _v0, _v1, _v2,
-                           _v3, _v4, _v5, _v6, _v7, _v8, _F0, _F1, _F2, _F3, _F4, _F5, _F6,
-                           _F7, _F8, _FACTORY, _d0, _d1, _d2, _d3, _d4, _d5, _d6, _d7,
+def convert_factory_post_9(_setattr, _type, _K, _note, _n0, _n1, _n2, _n3, _n4, _n5, _n6,
+                           _n7, _n8, _c0, _c1, _c2, _c3, _c4, _c5, _c6, _c7, _c8, _v0, _v1,
+                           _v2, _v3, _v4, _v5, _v6, _v7, _v8, _F0, _F1, _F2, _F3, _F4, _F5,
+                           _F6, _F7, _F8, _FACTORY, _d0, _d1, _d2, _d3, _d4, _d5, _d6, _d7,
                            _d8):
     def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8):
-        f0 = f0.value if _type(f0) is _K else _c0(_d0() if f0 is _FACTORY else f0)
-        f1 = f1.value if _type(f1) is _K else _c1(_d1() if f1 is _FACTORY else f1)
-        f2 = f2.value if _type(f2) is _K else _c2(_d2() if f2 is _FACTORY else f2)
-        f3 = f3.value if _type(f3) is _K else _c3(_d3() if f3 is _FACTORY else f3)
-        f4 = f4.value if _type(f4) is _K else _c4(_d4() if f4 is _FACTORY else f4)
-        f5 = f5.value if _type(f5) is _K else _c5(_d5() if f5 is _FACTORY else f5)
-        f6 = f6.value if _type(f6) is _K else _c6(_d6() if f6 is _FACTORY else f6)
-        f7 = f7.value if _type(f7) is _K else _c7(_d7() if f7 is _FACTORY else f7)
-        f8 = f8.value if _type(f8) is _K else _c8(_d8() if f8 is _FACTORY else f8)
+        try:
+            f0 = _d0() if f0 is _FACTORY else f0
+            f0 = f0.value if _type(f0) is _K else _c0(f0)
+            f1 = _d1() if f1 is _FACTORY else f1
+            f1 = f1.value if _type(f1) is _K else _c1(f1)
+            f2 = _d2() if f2 is _FACTORY else f2
+            f2 = f2.value if _type(f2) is _K else _c2(f2)
+            f3 = _d3() if f3 is _FACTORY else f3
+            f3 = f3.value if _type(f3) is _K else _c3(f3)
+            f4 = _d4() if f4 is _FACTORY else f4
+            f4 = f4.value if _type(f4) is _K else _c4(f4)
+            f5 = _d5() if f5 is _FACTORY else f5
+            f5 = f5.value if _type(f5) is _K else _c5(f5)
+            f6 = _d6() if f6 is _FACTORY else f6
+            f6 = f6.value if _type(f6) is _K else _c6(f6)
+            f7 = _d7() if f7 is _FACTORY else f7
+            f7 = f7.value if _type(f7) is _K else _c7(f7)
+            f8 = _d8() if f8 is _FACTORY else f8
+            f8 = f8.value if _type(f8) is _K else _c8(f8)
+        except BaseException:
+            _note(self, 2, 2)
+            raise
         _setattr(self, _n0, f0)
         _setattr(self, _n1, f1)
         _setattr(self, _n2, f2)
@@ -2514,35 +3000,53 @@ def convert_factory_post_9(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n
         _setattr(self, _n6, f6)
         _setattr(self, _n7, f7)
         _setattr(self, _n8, f8)
-        _v0(self, _F0, f0)
-        _v1(self, _F1, f1)
-        _v2(self, _F2, f2)
-        _v3(self, _F3, f3)
-        _v4(self, _F4, f4)
-        _v5(self, _F5, f5)
-        _v6(self, _F6, f6)
-        _v7(self, _F7, f7)
-        _v8(self, _F8, f8)
+        try:
+            _v0(self, _F0, f0)
+            _v1(self, _F1, f1)
+            _v2(self, _F2, f2)
+            _v3(self, _F3, f3)
+            _v4(self, _F4, f4)
+            _v5(self, _F5, f5)
+            _v6(self, _F6, f6)
+            _v7(self, _F7, f7)
+            _v8(self, _F8, f8)
+        except BaseException:
+            _note(self, 33, 1)
+            raise
         self.__post_init__()
     return __init__
 
 
-def convert_factory_post_10(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7,
-                           _n8, _n9, _c0, _c1, _c2, _c3, _c4, _c5, _c6, _c7, _c8, _c9, _v0,
-                           _v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9, _F0, _F1, _F2, _F3,
-                           _F4, _F5, _F6, _F7, _F8, _F9, _FACTORY, _d0, _d1, _d2, _d3, _d4,
-                           _d5, _d6, _d7, _d8, _d9):
+def convert_factory_post_10(_setattr, _type, _K, _note, _n0, _n1, _n2, _n3, _n4, _n5, _n6,
+                           _n7, _n8, _n9, _c0, _c1, _c2, _c3, _c4, _c5, _c6, _c7, _c8, _c9,
+                           _v0, _v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9, _F0, _F1, _F2,
+                           _F3, _F4, _F5, _F6, _F7, _F8, _F9, _FACTORY, _d0, _d1, _d2, _d3,
+                           _d4, _d5, _d6, _d7, _d8, _d9):
     def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9):
-        f0 = f0.value if _type(f0) is _K else _c0(_d0() if f0 is _FACTORY else f0)
-        f1 = f1.value if _type(f1) is _K else _c1(_d1() if f1 is _FACTORY else f1)
-        f2 = f2.value if _type(f2) is _K else _c2(_d2() if f2 is _FACTORY else f2)
-        f3 = f3.value if _type(f3) is _K else _c3(_d3() if f3 is _FACTORY else f3)
-        f4 = f4.value if _type(f4) is _K else _c4(_d4() if f4 is _FACTORY else f4)
-        f5 = f5.value if _type(f5) is _K else _c5(_d5() if f5 is _FACTORY else f5)
-        f6 = f6.value if _type(f6) is _K else _c6(_d6() if f6 is _FACTORY else f6)
-        f7 = f7.value if _type(f7) is _K else _c7(_d7() if f7 is _FACTORY else f7)
-        f8 = f8.value if _type(f8) is _K else _c8(_d8() if f8 is _FACTORY else f8)
-        f9 = f9.value if _type(f9) is _K else _c9(_d9() if f9 is _FACTORY else f9)
+        try:
+            f0 = _d0() if f0 is _FACTORY else f0
+            f0 = f0.value if _type(f0) is _K else _c0(f0)
+            f1 = _d1() if f1 is _FACTORY else f1
+            f1 = f1.value if _type(f1) is _K else _c1(f1)
+            f2 = _d2() if f2 is _FACTORY else f2
+            f2 = f2.value if _type(f2) is _K else _c2(f2)
+            f3 = _d3() if f3 is _FACTORY else f3
+            f3 = f3.value if _type(f3) is _K else _c3(f3)
+            f4 = _d4() if f4 is _FACTORY else f4
+            f4 = f4.value if _type(f4) is _K else _c4(f4)
+            f5 = _d5() if f5 is _FACTORY else f5
+            f5 = f5.value if _type(f5) is _K else _c5(f5)
+            f6 = _d6() if f6 is _FACTORY else f6
+            f6 = f6.value if _type(f6) is _K else _c6(f6)
+            f7 = _d7() if f7 is _FACTORY else f7
+            f7 = f7.value if _type(f7) is _K else _c7(f7)
+            f8 = _d8() if f8 is _FACTORY else f8
+            f8 = f8.value if _type(f8) is _K else _c8(f8)
+            f9 = _d9() if f9 is _FACTORY else f9
+            f9 = f9.value if _type(f9) is _K else _c9(f9)
+        except BaseException:
+            _note(self, 2, 2)
+            raise
         _setattr(self, _n0, f0)
         _setattr(self, _n1, f1)
         _setattr(self, _n2, f2)
@@ -2553,38 +3057,57 @@ def convert_factory_post_10(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _
         _setattr(self, _n7, f7)
         _setattr(self, _n8, f8)
         _setattr(self, _n9, f9)
-        _v0(self, _F0, f0)
-        _v1(self, _F1, f1)
-        _v2(self, _F2, f2)
-        _v3(self, _F3, f3)
-        _v4(self, _F4, f4)
-        _v5(self, _F5, f5)
-        _v6(self, _F6, f6)
-        _v7(self, _F7, f7)
-        _v8(self, _F8, f8)
-        _v9(self, _F9, f9)
+        try:
+            _v0(self, _F0, f0)
+            _v1(self, _F1, f1)
+            _v2(self, _F2, f2)
+            _v3(self, _F3, f3)
+            _v4(self, _F4, f4)
+            _v5(self, _F5, f5)
+            _v6(self, _F6, f6)
+            _v7(self, _F7, f7)
+            _v8(self, _F8, f8)
+            _v9(self, _F9, f9)
+        except BaseException:
+            _note(self, 36, 1)
+            raise
         self.__post_init__()
     return __init__
 
 
-def convert_factory_post_11(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7,
-                           _n8, _n9, _n10, _c0, _c1, _c2, _c3, _c4, _c5, _c6, _c7, _c8,
-                           _c9, _c10, _v0, _v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9,
-                           _v10, _F0, _F1, _F2, _F3, _F4, _F5, _F6, _F7, _F8, _F9, _F10,
-                           _FACTORY, _d0, _d1, _d2, _d3, _d4, _d5, _d6, _d7, _d8, _d9,
-                           _d10):
+def convert_factory_post_11(_setattr, _type, _K, _note, _n0, _n1, _n2, _n3, _n4, _n5, _n6,
+                           _n7, _n8, _n9, _n10, _c0, _c1, _c2, _c3, _c4, _c5, _c6, _c7,
+                           _c8, _c9, _c10, _v0, _v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8,
+                           _v9, _v10, _F0, _F1, _F2, _F3, _F4, _F5, _F6, _F7, _F8, _F9,
+                           _F10, _FACTORY, _d0, _d1, _d2, _d3, _d4, _d5, _d6, _d7, _d8,
+                           _d9, _d10):
     def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10):
-        f0 = f0.value if _type(f0) is _K else _c0(_d0() if f0 is _FACTORY else f0)
-        f1 = f1.value if _type(f1) is _K else _c1(_d1() if f1 is _FACTORY else f1)
-        f2 = f2.value if _type(f2) is _K else _c2(_d2() if f2 is _FACTORY else f2)
-        f3 = f3.value if _type(f3) is _K else _c3(_d3() if f3 is _FACTORY else f3)
-        f4 = f4.value if _type(f4) is _K else _c4(_d4() if f4 is _FACTORY else f4)
-        f5 = f5.value if _type(f5) is _K else _c5(_d5() if f5 is _FACTORY else f5)
-        f6 = f6.value if _type(f6) is _K else _c6(_d6() if f6 is _FACTORY else f6)
-        f7 = f7.value if _type(f7) is _K else _c7(_d7() if f7 is _FACTORY else f7)
-        f8 = f8.value if _type(f8) is _K else _c8(_d8() if f8 is _FACTORY else f8)
-        f9 = f9.value if _type(f9) is _K else _c9(_d9() if f9 is _FACTORY else f9)
-        f10 = f10.value if _type(f10) is _K else _c10(_d10() if f10 is _FACTORY else f10)
+        try:
+            f0 = _d0() if f0 is _FACTORY else f0
+            f0 = f0.value if _type(f0) is _K else _c0(f0)
+            f1 = _d1() if f1 is _FACTORY else f1
+            f1 = f1.value if _type(f1) is _K else _c1(f1)
+            f2 = _d2() if f2 is _FACTORY else f2
+            f2 = f2.value if _type(f2) is _K else _c2(f2)
+            f3 = _d3() if f3 is _FACTORY else f3
+            f3 = f3.value if _type(f3) is _K else _c3(f3)
+            f4 = _d4() if f4 is _FACTORY else f4
+            f4 = f4.value if _type(f4) is _K else _c4(f4)
+            f5 = _d5() if f5 is _FACTORY else f5
+            f5 = f5.value if _type(f5) is _K else _c5(f5)
+            f6 = _d6() if f6 is _FACTORY else f6
+            f6 = f6.value if _type(f6) is _K else _c6(f6)
+            f7 = _d7() if f7 is _FACTORY else f7
+            f7 = f7.value if _type(f7) is _K else _c7(f7)
+            f8 = _d8() if f8 is _FACTORY else f8
+            f8 = f8.value if _type(f8) is _K else _c8(f8)
+            f9 = _d9() if f9 is _FACTORY else f9
+            f9 = f9.value if _type(f9) is _K else _c9(f9)
+            f10 = _d10() if f10 is _FACTORY else f10
+            f10 = f10.value if _type(f10) is _K else _c10(f10)
+        except BaseException:
+            _note(self, 2, 2)
+            raise
         _setattr(self, _n0, f0)
         _setattr(self, _n1, f1)
         _setattr(self, _n2, f2)
@@ -2596,40 +3119,60 @@ def convert_factory_post_11(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _
         _setattr(self, _n8, f8)
         _setattr(self, _n9, f9)
         _setattr(self, _n10, f10)
-        _v0(self, _F0, f0)
-        _v1(self, _F1, f1)
-        _v2(self, _F2, f2)
-        _v3(self, _F3, f3)
-        _v4(self, _F4, f4)
-        _v5(self, _F5, f5)
-        _v6(self, _F6, f6)
-        _v7(self, _F7, f7)
-        _v8(self, _F8, f8)
-        _v9(self, _F9, f9)
-        _v10(self, _F10, f10)
+        try:
+            _v0(self, _F0, f0)
+            _v1(self, _F1, f1)
+            _v2(self, _F2, f2)
+            _v3(self, _F3, f3)
+            _v4(self, _F4, f4)
+            _v5(self, _F5, f5)
+            _v6(self, _F6, f6)
+            _v7(self, _F7, f7)
+            _v8(self, _F8, f8)
+            _v9(self, _F9, f9)
+            _v10(self, _F10, f10)
+        except BaseException:
+            _note(self, 39, 1)
+            raise
         self.__post_init__()
     return __init__
 
 
-def convert_factory_post_12(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7,
-                           _n8, _n9, _n10, _n11, _c0, _c1, _c2, _c3, _c4, _c5, _c6, _c7,
-                           _c8, _c9, _c10, _c11, _v0, _v1, _v2, _v3, _v4, _v5, _v6, _v7,
-                           _v8, _v9, _v10, _v11, _F0, _F1, _F2, _F3, _F4, _F5, _F6, _F7,
-                           _F8, _F9, _F10, _F11, _FACTORY, _d0, _d1, _d2, _d3, _d4, _d5,
-                           _d6, _d7, _d8, _d9, _d10, _d11):
+def convert_factory_post_12(_setattr, _type, _K, _note, _n0, _n1, _n2, _n3, _n4, _n5, _n6,
+                           _n7, _n8, _n9, _n10, _n11, _c0, _c1, _c2, _c3, _c4, _c5, _c6,
+                           _c7, _c8, _c9, _c10, _c11, _v0, _v1, _v2, _v3, _v4, _v5, _v6,
+                           _v7, _v8, _v9, _v10, _v11, _F0, _F1, _F2, _F3, _F4, _F5, _F6,
+                           _F7, _F8, _F9, _F10, _F11, _FACTORY, _d0, _d1, _d2, _d3, _d4,
+                           _d5, _d6, _d7, _d8, _d9, _d10, _d11):
     def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11):
-        f0 = f0.value if _type(f0) is _K else _c0(_d0() if f0 is _FACTORY else f0)
-        f1 = f1.value if _type(f1) is _K else _c1(_d1() if f1 is _FACTORY else f1)
-        f2 = f2.value if _type(f2) is _K else _c2(_d2() if f2 is _FACTORY else f2)
-        f3 = f3.value if _type(f3) is _K else _c3(_d3() if f3 is _FACTORY else f3)
-        f4 = f4.value if _type(f4) is _K else _c4(_d4() if f4 is _FACTORY else f4)
-        f5 = f5.value if _type(f5) is _K else _c5(_d5() if f5 is _FACTORY else f5)
-        f6 = f6.value if _type(f6) is _K else _c6(_d6() if f6 is _FACTORY else f6)
-        f7 = f7.value if _type(f7) is _K else _c7(_d7() if f7 is _FACTORY else f7)
-        f8 = f8.value if _type(f8) is _K else _c8(_d8() if f8 is _FACTORY else f8)
-        f9 = f9.value if _type(f9) is _K else _c9(_d9() if f9 is _FACTORY else f9)
-        f10 = f10.value if _type(f10) is _K else _c10(_d10() if f10 is _FACTORY else f10)
-        f11 = f11.value if _type(f11) is _K else _c11(_d11() if f11 is _FACTORY else f11)
+        try:
+            f0 = _d0() if f0 is _FACTORY else f0
+            f0 = f0.value if _type(f0) is _K else _c0(f0)
+            f1 = _d1() if f1 is _FACTORY else f1
+            f1 = f1.value if _type(f1) is _K else _c1(f1)
+            f2 = _d2() if f2 is _FACTORY else f2
+            f2 = f2.value if _type(f2) is _K else _c2(f2)
+            f3 = _d3() if f3 is _FACTORY else f3
+            f3 = f3.value if _type(f3) is _K else _c3(f3)
+            f4 = _d4() if f4 is _FACTORY else f4
+            f4 = f4.value if _type(f4) is _K else _c4(f4)
+            f5 = _d5() if f5 is _FACTORY else f5
+            f5 = f5.value if _type(f5) is _K else _c5(f5)
+            f6 = _d6() if f6 is _FACTORY else f6
+            f6 = f6.value if _type(f6) is _K else _c6(f6)
+            f7 = _d7() if f7 is _FACTORY else f7
+            f7 = f7.value if _type(f7) is _K else _c7(f7)
+            f8 = _d8() if f8 is _FACTORY else f8
+            f8 = f8.value if _type(f8) is _K else _c8(f8)
+            f9 = _d9() if f9 is _FACTORY else f9
+            f9 = f9.value if _type(f9) is _K else _c9(f9)
+            f10 = _d10() if f10 is _FACTORY else f10
+            f10 = f10.value if _type(f10) is _K else _c10(f10)
+            f11 = _d11() if f11 is _FACTORY else f11
+            f11 = f11.value if _type(f11) is _K else _c11(f11)
+        except BaseException:
+            _note(self, 2, 2)
+            raise
         _setattr(self, _n0, f0)
         _setattr(self, _n1, f1)
         _setattr(self, _n2, f2)
@@ -2642,18 +3185,22 @@ def convert_factory_post_12(_setattr, _type, _K, _n0, _n1, _n2, _n3, _n4, _n5, _
         _setattr(self, _n9, f9)
         _setattr(self, _n10, f10)
         _setattr(self, _n11, f11)
-        _v0(self, _F0, f0)
-        _v1(self, _F1, f1)
-        _v2(self, _F2, f2)
-        _v3(self, _F3, f3)
-        _v4(self, _F4, f4)
-        _v5(self, _F5, f5)
-        _v6(self, _F6, f6)
-        _v7(self, _F7, f7)
-        _v8(self, _F8, f8)
-        _v9(self, _F9, f9)
-        _v10(self, _F10, f10)
-        _v11(self, _F11, f11)
+        try:
+            _v0(self, _F0, f0)
+            _v1(self, _F1, f1)
+            _v2(self, _F2, f2)
+            _v3(self, _F3, f3)
+            _v4(self, _F4, f4)
+            _v5(self, _F5, f5)
+            _v6(self, _F6, f6)
+            _v7(self, _F7, f7)
+            _v8(self, _F8, f8)
+            _v9(self, _F9, f9)
+            _v10(self, _F10, f10)
+            _v11(self, _F11, f11)
+        except BaseException:
+            _note(self, 42, 1)
+            raise
         self.__post_init__()
     return __init__
 

@@ -28,6 +28,11 @@ from dataclass_meta import DataClass, FrozenInstanceError
 from .implementation import mortal_classes  # noqa: F401
 
 SAME, PREFIX, TYPE, ACCEPTS = 'same', 'prefix', 'type', 'accepts'
+# The remedy after the frozen-inheritance errors: a family of the class's own kind.
+_MUTABLE = (": derive the mutable classes from a non-frozen base beside '{}', sharing their "
+            "methods through a mixin that is not a data class")
+_FROZEN = (": derive the frozen classes from a frozen base beside '{}', sharing their "
+           "methods through a mixin that is not a data class")
 # 3.13's dataclasses is the contract: older ones word some cases differently,
 # raise ValueError from replace() and miss some checks, so we compare on 3.13+.
 STDLIB_CONTRACT = sys.version_info >= (3, 13)
@@ -204,17 +209,17 @@ CASES = [
          lambda d: d.make('C', {'y': int}, frozen=False,
                           bases=(d.make('P', {'x': int}, frozen=True),)),
          TypeError, 'cannot inherit non-frozen dataclass from a frozen one: '
-         "'C' is not frozen, its parent 'P' is", PREFIX),
+         "'C' is not frozen, its parent 'P' is" + _MUTABLE.format('P'), PREFIX),
     Case('frozen-child-of-thawed',
          lambda d: d.make('C', {'y': int}, frozen=True, bases=(d.make('P', {'x': int}),)),
          TypeError, 'cannot inherit frozen dataclass from a non-frozen one: '
-         "'C' is frozen, its parent 'P' is not", PREFIX),
+         "'C' is frozen, its parent 'P' is not" + _FROZEN.format('P'), PREFIX),
     Case('thawed-grandchild-of-frozen',
          lambda d: d.make('C', {'z': int}, frozen=False, bases=(
              d.make('Q', {'y': int}, frozen=True,
                     bases=(d.make('P', {'x': int}, frozen=True),)),)),
          TypeError, 'cannot inherit non-frozen dataclass from a frozen one: '
-         "'C' is not frozen, its parent 'Q' is", PREFIX),
+         "'C' is not frozen, its parent 'Q' is" + _MUTABLE.format('Q'), PREFIX),
     Case('parents-disagree-on-frozen',
          lambda d: d.make('C', {'c': int}, bases=_frozen_pair(d)),
          TypeError, DISAGREE.format('A', 'B'), TYPE),
@@ -230,21 +235,21 @@ CASES = [
     Case('frozen-child-of-mixed-parents',
          lambda d: d.make('C', {'c': int}, frozen=True, bases=_frozen_pair(d)),
          TypeError, 'cannot inherit frozen dataclass from a non-frozen one: '
-         "'C' is frozen, its parent 'B' is not", PREFIX),
+         "'C' is frozen, its parent 'B' is not" + _FROZEN.format('B'), PREFIX),
     Case('thawed-child-of-mixed-parents',
          lambda d: d.make('C', {'c': int}, frozen=False, bases=_frozen_pair(d)),
          TypeError, 'cannot inherit non-frozen dataclass from a frozen one: '
-         "'C' is not frozen, its parent 'A' is", PREFIX),
+         "'C' is not frozen, its parent 'A' is" + _MUTABLE.format('A'), PREFIX),
     Case('thawed-child-of-frozen-parents',
          lambda d: d.make('C', {'c': int}, frozen=False,
                           bases=_frozen_pair(d, True, True)),
          TypeError, 'cannot inherit non-frozen dataclass from a frozen one: '
-         "'C' is not frozen, its parent 'A' is", PREFIX),
+         "'C' is not frozen, its parent 'A' is" + _MUTABLE.format('A'), PREFIX),
     Case('frozen-child-of-thawed-parents',
          lambda d: d.make('C', {'c': int}, frozen=True,
                           bases=_frozen_pair(d, False, False)),
          TypeError, 'cannot inherit frozen dataclass from a non-frozen one: '
-         "'C' is frozen, its parent 'A' is not", PREFIX),
+         "'C' is frozen, its parent 'A' is not" + _FROZEN.format('A'), PREFIX),
     # -- slots -------------------------------------------------------------------------
     Case('slots-with-explicit-slots',
          lambda d: d.make('C', {'x': int}, {'__slots__': ('x',)}, slots=True),

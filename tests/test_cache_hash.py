@@ -212,6 +212,34 @@ def test_own_hash_is_an_error():
                 return 1
 
 
+def test_inherited_cache_hash_error_names_the_parent_and_the_keyword():
+    """``cache_hash=True`` inherited where it cannot hold: the parent it came from,
+    and ``cache_hash=False`` to override it, first among the remedies."""
+    class FrozenModel(DataClass, frozen=True, cache_hash=True):
+        pass
+
+    with pytest.raises(TypeError) as info:
+        class K2(FrozenModel, eq=False):
+            a: int
+    assert str(info.value) == (
+        "data class 'K2' has cache_hash=True from its parent 'FrozenModel' but no generated "
+        "__hash__ to cache: pass cache_hash=False, make it frozen (with eq=True) or pass "
+        "unsafe_hash=True")
+    with pytest.raises(TypeError) as info:
+        class K3(FrozenModel):
+            def __hash__(self):
+                return 1
+    assert str(info.value) == (
+        "data class 'K3' has cache_hash=True from its parent 'FrozenModel' and its own "
+        "__hash__: cache_hash caches the generated one; pass cache_hash=False, or remove "
+        "the __hash__")
+
+    class K4(FrozenModel, eq=False, cache_hash=False):  # the remedy works
+        a: int
+
+    assert K4(1).a == 1 and not K4.__dataclass_params__.cache_hash
+
+
 @pytest.mark.parametrize('value', [1, 'yes', None])
 def test_not_a_bool_is_an_error(value):
     """The option is ``True`` or ``False``, like the ten others."""

@@ -117,3 +117,29 @@ def test_copy_pickle_and_replace_are_unaffected():
     assert copy.copy(p) == p and copy.deepcopy(p) == p
     assert pickle.loads(pickle.dumps(p)) == p
     assert replace(p, x=2) == Picklable(2) == dataclasses.replace(p, x=2)
+
+
+def _apply_dataclass(cls):
+    """What a library's decorator does with a data class given to it."""
+    return dataclasses.dataclass(cls)
+
+
+def test_decorator_applied_by_a_library_says_what_to_do_instead():
+    """Not the user's decorator: removing it is no remedy; the library's other way is.
+    (tests/interop/test_interop_pydantic.py has pydantic's own.)"""
+    import types
+    library = types.FunctionType(_apply_dataclass.__code__, {
+        '__name__': 'somelib.dataclasses', 'dataclasses': dataclasses})
+
+    class Given(DataClass):
+        x: int
+
+    with pytest.raises(TypeError) as info:
+        library(Given)
+    assert str(info.value) == (
+        "@dataclass applied to 'Given' by somelib.dataclasses, which is already a data "
+        "class through DataClass: somelib decorates the data classes given to it again; "
+        "use its way to take an existing data class instead (for pydantic, "
+        "TypeAdapter(Given), not pydantic.dataclasses.dataclass)")
+    with pytest.raises(TypeError, match='^@dataclass applied to .Given., which'):
+        _apply_dataclass(Given)  # from the class's own package: the user's decorator

@@ -103,12 +103,16 @@ CASES = [
          'cannot inherit non-frozen dataclass from a frozen one',
          lambda field: ns({'y': int}), {'frozen': False},
          parent=(lambda field: ns({'x': int}), {'frozen': True}),
-         context=": 'C' is not frozen, its parent 'P' is"),
+         context=": 'C' is not frozen, its parent 'P' is: derive the mutable classes from a "
+                 "non-frozen base beside 'P', sharing their methods through a mixin that is "
+                 "not a data class"),
     Case('frozen from non-frozen', TypeError,
          'cannot inherit frozen dataclass from a non-frozen one',
          lambda field: ns({'y': int}), {'frozen': True},
          parent=(lambda field: ns({'x': int}), {'frozen': False}),
-         context=": 'C' is frozen, its parent 'P' is not"),
+         context=": 'C' is frozen, its parent 'P' is not: derive the frozen classes from a "
+                 "frozen base beside 'P', sharing their methods through a mixin that is not "
+                 "a data class"),
     # 3.11+: gh-91215 added weakref_slot.
     Case('weakref_slot without slots', TypeError,
          'weakref_slot is True but slots is False',

@@ -132,6 +132,108 @@ def test_mixin_after_dataclass_gets_the_keywords():
     assert C(1) < C(2)
 
 
+_OURS = ('init, repr, eq, order, unsafe_hash, frozen, match_args, kw_only, slots, '
+         'weakref_slot, cache_hash, gc')
+
+
+class SchemaMeta(DataClassMeta):
+    """Takes ``schema=`` in ``__init__`` (after the class exists), ``engine=``
+    through ``**kwargs`` (declared), and ``stamp=`` in ``__new__`` (inherited)."""
+
+    __class_keywords__ = ('engine',)
+
+    def __new__(mcls, name, bases, namespace, /, **kwargs):
+        engine = kwargs.pop('engine', None)
+        cls = super().__new__(mcls, name, bases, namespace, **kwargs)
+        cls.engine = engine
+        return cls
+
+    def __init__(cls, name, bases, namespace, /, *, schema='public', **kwargs):
+        super().__init__(name, bases, namespace, **kwargs)
+        cls.schema = schema
+
+
+class StampedSchemaMeta(SchemaMeta, StampedMeta):
+    pass
+
+
+def test_metaclass_keywords_are_taken():
+    """Keywords of the metaclass's ``__init__`` and declared ones are not unknown."""
+    class C(DataClass, metaclass=SchemaMeta, schema='s', engine='e', frozen=True):
+        x: int
+
+    assert (C.schema, C.engine, C(1)) == ('s', 'e', C(x=1))
+    assert C.__dataclass_params__.frozen
+
+
+@pytest.mark.parametrize('typo, owner, suggestion', [
+    ('shema', 'SchemaMeta.__init__ takes schema', 'schema'),
+    ('engin', 'SchemaMeta declares engine', 'engine'),
+    ('stmp', 'StampedMeta.__new__ takes stamp', 'stamp'),
+    ('frozn', 'StampedMeta.__new__ takes stamp', 'frozen'),
+])
+def test_misspelt_metaclass_keyword_is_listed_and_suggested(typo, owner, suggestion):
+    """The error lists what every metaclass before ``DataClassMeta`` takes."""
+    with pytest.raises(TypeError) as info:
+        class Bad(DataClass, metaclass=StampedSchemaMeta, **{typo: 'x'}):
+            pass
+    assert str(info.value) == (
+        f"unknown option {typo!r} for data class 'Bad': expected one of {_OURS}; "
+        "SchemaMeta.__init__ takes schema; SchemaMeta declares engine; "
+        f"StampedMeta.__new__ takes stamp. Did you mean {suggestion!r}?")
+    assert owner in str(info.value)
+
+
+def test_declared_keyword_on_a_framework_base():
+    """A base whose ``__init_subclass__`` reads a keyword from ``**kwargs`` declares it."""
+    class Registered(DataClass):
+        __class_keywords__ = ('route',)
+
+        def __init_subclass__(cls, /, **kwargs):
+            cls.route = kwargs.pop('route', None)
+            super().__init_subclass__(**kwargs)
+
+    class Page(Registered, route='/p'):
+        x: int
+
+    assert (Page.route, Page(1)) == ('/p', Page(x=1))
+    with pytest.raises(TypeError, match=r"; Registered declares route\. Did you mean 'route'\?$"):
+        class Bad(Registered, rout='/b'):
+            pass
+
+
+@pytest.mark.parametrize('declared, message', [
+    (('frozen',), "__class_keywords__ of 'Bad' names 'frozen', an option of data classes, "
+                  "which DataClass takes first: rename the framework's keyword"),
+    (('gc',), "__class_keywords__ of 'Bad' names 'gc', an option of data classes, "
+              "which DataClass takes first: rename the framework's keyword"),
+    ('table', "__class_keywords__ of 'Bad' must be a tuple of keyword names, not 'table'"),
+    ((1,), "__class_keywords__ of 'Bad' names 1, which is not a keyword name"),
+])
+def test_bad_declared_keywords(declared, message):
+    """A declaration naming one of our options (or no names) fails where it is written."""
+    with pytest.raises(TypeError) as on_meta:
+        class Bad(DataClassMeta):
+            __class_keywords__ = declared
+    with pytest.raises(TypeError) as on_base:
+        class Bad(DataClass):
+            __class_keywords__ = declared
+    assert str(on_meta.value) == str(on_base.value) == message
+
+
+def test_metaclass_keyword_goes_on_to_a_mixin_after_dataclass():
+    """A mixin after ``DataClass`` still receives every keyword, as before."""
+    class Mixin:
+        def __init_subclass__(cls, /, *, schema=None, **kwargs):
+            super().__init_subclass__(**kwargs)
+            cls.seen = schema
+
+    class C(DataClass, Mixin, metaclass=SchemaMeta, schema='s'):
+        pass
+
+    assert (C.seen, C.schema) == ('s', 's')
+
+
 # -- 3. Option defaults on a framework base -------------------------------------
 
 OPTIONS = st.fixed_dictionaries({}, optional={
@@ -481,3 +583,188 @@ def test_hook_runs_before_abc_bookkeeping():
 
     assert seen == [(True, False), (False, False)]
     assert Abstract.__abstractmethods__ == frozenset({'run'}) and Concrete(1).run() == 1
+
+
+# -- 8. Mixins before DataClass ------------------------------------------------
+
+class YAMLWizard:
+    """Shaped like dataclass-wizard's: takes its keyword, never calls ``super()``."""
+
+    def __init_subclass__(cls, key_transform='lisp'):
+        cls.key_transform = key_transform
+
+
+class YAMLWizardKw:
+    """The same with ``**kwargs`` (newer releases): our options reach it, and stop."""
+
+    def __init_subclass__(cls, key_transform='lisp', **kwargs):
+        cls.key_transform = key_transform
+
+
+class EnvWizard:
+    """Shaped like dataclass-wizard's: calls ``super()`` without the keywords."""
+
+    def __init_subclass__(cls, *, reload=False, **kwargs):
+        super().__init_subclass__()
+        cls.reload = reload
+
+
+def test_mixin_skipping_super_still_gives_a_data_class(slots):
+    """``YAMLWizard`` before ``DataClass``: the class is built anyway, with its options."""
+    class Config(YAMLWizardKw, DataClass, key_transform='camel', frozen=True, order=True,
+                 slots=slots):
+        name: str
+        port: int = 80
+
+    assert Config('a') == Config(name='a', port=80) and Config('a') < Config('b')
+    assert Config.key_transform == 'camel' and [f.name for f in fields(Config)] == [
+        'name', 'port']
+    assert Config.__dataclass_params__.frozen and ('__slots__' in Config.__dict__) is slots
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        Config('a').port = 1
+    assert '__dataclass_options__' not in Config.__dict__
+
+    class Plain(YAMLWizard, DataClass):
+        x: int
+
+    assert repr(Plain(1)).endswith('.Plain(x=1)') and Plain.key_transform == 'lisp'
+
+
+def test_mixin_skipping_super_counts_abstract_methods_after_the_build():
+    """The late build's methods count for ``abc``: a generated ``__repr__`` is concrete."""
+    class Shown(abc.ABC):
+        @abc.abstractmethod
+        def __repr__(self): ...
+
+    class C(YAMLWizard, DataClass, Shown):
+        x: int
+
+    assert C.__abstractmethods__ == frozenset() and repr(C(1)).endswith('.C(x=1)')
+
+
+def test_mixin_dropping_the_keywords_does_not_drop_the_options(slots):
+    """``EnvWizard`` passes nothing on: the statement's options hold all the same."""
+    class Settings(EnvWizard, DataClass, reload=True, kw_only=True, eq=False, slots=slots):
+        host: str = 'localhost'
+
+    assert Settings.reload and Settings(host='h').host == 'h'
+    with pytest.raises(TypeError, match='positional'):
+        Settings('h')
+    assert Settings(host='h') != Settings(host='h')  # eq=False: identity
+    assert Settings.__dataclass_params__.kw_only and not Settings.__dataclass_params__.eq
+
+
+def test_mixin_passing_options_of_its_own_wins():
+    """A mixin may still set an option on purpose: what it passes overrides the statement."""
+    class KeywordOnly:
+        def __init_subclass__(cls, **kwargs):
+            super().__init_subclass__(**{**kwargs, 'kw_only': True})
+
+    class C(KeywordOnly, DataClass, kw_only=False, order=True):
+        x: int
+
+    assert C.__dataclass_params__.kw_only and C.__dataclass_params__.order
+    assert C(x=1) < C(x=2)
+
+
+def test_mixin_refusing_our_options_names_itself_and_the_order():
+    """A mixin without ``**kwargs`` before ``DataClass`` gets ``frozen=``: Python's
+    error, with where to name the mixin instead."""
+    with pytest.raises(TypeError) as info:
+        class Config(YAMLWizard, DataClass, frozen=True):
+            x: int
+    assert str(info.value).startswith(
+        "YAMLWizard.__init_subclass__() got an unexpected keyword argument 'frozen'")
+    hint = ("YAMLWizard.__init_subclass__ does not take the options of data class 'Config': "
+            "name YAMLWizard after the data-class bases, so that DataClass takes them "
+            "first, class Config(DataClass, YAMLWizard, ...)")
+    assert hint in [*getattr(info.value, '__notes__', ()), *str(info.value).split('\n')[1:]]
+
+    class Config(DataClass, YAMLWizard, frozen=True):  # the remedy works
+        x: int
+
+    assert Config(1).x == 1 and Config.__dataclass_params__.frozen
+
+
+def test_mixin_skipping_a_framework_hook_is_an_error():
+    """Where a skipped ``__init_subclass__`` was a framework's, nothing can run it later."""
+    class Table(DataClass):
+        def __init_subclass__(cls, /, *, table=None, **kwargs):
+            super().__init_subclass__(**kwargs)
+            cls.table = table
+
+    with pytest.raises(TypeError) as info:
+        class User(YAMLWizardKw, Table, table='users'):
+            x: int
+    assert str(info.value) == (
+        "data class 'User' was not built: YAMLWizardKw.__init_subclass__ or one after it "
+        "(Table) did not call super().__init_subclass__(**kwargs), so DataClass's did not "
+        "run: name YAMLWizardKw after the data-class bases, class User(Table, "
+        "YAMLWizardKw), or have it call super()")
+
+    class User(Table, YAMLWizardKw, table='users'):  # the remedy works
+        x: int
+
+    assert (User.table, User(1).x, User.key_transform) == ('users', 1, 'lisp')
+
+    class Tagged:
+        def __init_subclass__(cls, **kwargs):
+            super().__init_subclass__(**kwargs)
+
+    with pytest.raises(TypeError, match=r"so DataClass's and Tagged's did not run: name "
+                                        r"YAMLWizardKw after the data-class bases, "
+                                        r"class C\(DataClass, Tagged, YAMLWizardKw\)"):
+        class C(YAMLWizardKw, DataClass, Tagged):
+            pass
+
+
+@pytest.mark.parametrize('after_super', [False, True])
+def test_mixin_raising_leaves_nothing_behind(after_super):
+    """A mixin's own exception comes out as raised, naming the class (3.11+: a note),
+    and the class it was given is not kept anywhere."""
+    import gc
+    import weakref
+
+    class Failing:
+        def __init_subclass__(cls, **kwargs):
+            if after_super:
+                super().__init_subclass__(**kwargs)
+            Failing.made = weakref.ref(cls)
+            raise LookupError('no such registry')
+
+    with pytest.raises(LookupError) as info:
+        class C(Failing, DataClass, frozen=True, slots=True):
+            x: int
+    assert str(info.value) == 'no such registry'
+    if sys.version_info >= (3, 11):
+        assert info.value.__notes__ == [
+            "raised in test_mixin_raising_leaves_nothing_behind.<locals>.Failing."
+            "__init_subclass__ while creating data class 'C'"]
+    del info
+    gc.collect()
+    assert Failing.made() is None
+
+
+def test_our_error_raised_through_a_mixin_gets_no_note():
+    """An error of the pipeline stays as it was, whichever ``__init_subclass__`` called it."""
+    class Base(DataClass):
+        def __init_subclass__(cls, /, **kwargs):
+            super().__init_subclass__(**kwargs)
+
+    with pytest.raises(ValueError, match='^eq must be true if order is true$') as info:
+        class C(Base, eq=False, order=True):
+            pass
+    assert not getattr(info.value, '__notes__', None)
+
+
+def test_mixin_error_naming_the_class_gets_no_note():
+    """A framework's own error that names the class needs no note (3.11+ adds none)."""
+    class Registry:
+        def __init_subclass__(cls, **kwargs):
+            super().__init_subclass__(**kwargs)
+            raise TypeError(f'{cls.__name__!r} is registered twice: rename it')
+
+    with pytest.raises(TypeError, match=r"^'Twice' is registered twice: rename it$") as info:
+        class Twice(Registry, DataClass):
+            pass
+    assert not getattr(info.value, '__notes__', None)

@@ -124,7 +124,10 @@ def test_non_frozen_under_frozen_is_an_error():
     """Explicit ``frozen=False`` under a frozen parent: the stdlib's message, then
     the class and the parent."""
     with pytest.raises(TypeError, match="^cannot inherit non-frozen dataclass from a frozen "
-                                        "one: 'C' is not frozen, its parent 'Model' is$"):
+                                        "one: 'C' is not frozen, its parent 'Model' is: "
+                                        "derive the mutable classes from a non-frozen base "
+                                        "beside 'Model', sharing their methods through a "
+                                        "mixin that is not a data class$"):
         class C(Model, frozen=False):
             pass
 
@@ -136,7 +139,10 @@ def test_frozen_under_non_frozen_is_an_error():
         x: int = 0
 
     with pytest.raises(TypeError, match="^cannot inherit frozen dataclass from a non-frozen "
-                                        "one: 'C' is frozen, its parent 'Base' is not$"):
+                                        "one: 'C' is frozen, its parent 'Base' is not: "
+                                        "derive the frozen classes from a frozen base beside "
+                                        "'Base', sharing their methods through a mixin that "
+                                        "is not a data class$"):
         class C(Base, frozen=True):
             pass
 

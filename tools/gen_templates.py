@@ -54,7 +54,11 @@ SECTIONS = {
 # one that returns its argument); then every store, through ``_setattr``
 # (``object.__setattr__``: the class's own converts); then each validator
 # (``_v0(self, _F0, f0)``: the field's, or one that does nothing); then
-# ``self.__post_init__()`` where the class has one.
+# ``self.__post_init__()`` where the class has one. An exception from a
+# converter or validator gets a note from ``_note(self, offset, kind)``: the
+# failing line, ``offset`` lines below the ``def`` for the first field, names the
+# field (kind 0: converting, a line per field; 2: converting, a default factory's
+# line before each converter's, whose errors get no note; 1: validating).
 ''',
     'eq': '''
 # -- __eq__ ----------------------------------------------------------------------
@@ -134,16 +138,30 @@ def _init_end(n, post):
 def convert_template(n, factory, post):
     """The source lines of one ``__init__`` template for converting classes."""
     kind = 'convert' + ''.join(s for s, on in (('_factory', factory), ('_post', post)) if on)
-    kept = (['_setattr', '_type', '_K'] + [f'_n{i}' for i in range(n)]
+    kept = (['_setattr', '_type', '_K', '_note'] + [f'_n{i}' for i in range(n)]
             + [f'_c{i}' for i in range(n)] + [f'_v{i}' for i in range(n)]
             + [f'_F{i}' for i in range(n)]
             + (['_FACTORY'] + [f'_d{i}' for i in range(n)] if factory else []))
     out = _wrap(f'def {kind}_{n}(', kept, '):', ' ' * (len(kind) + 7))
     out += _wrap('    def __init__(', ['self'] + _fields(n), '):', ' ' * 17)
-    out += [f'        f{i} = f{i}.value if _type(f{i}) is _K else _c{i}({_given(i, factory)})'
-            for i in range(n)]
+    start = len(out) - 1  # _note's offsets count from here: the first line of the def
+    while not out[start].startswith('    def __init__('):
+        start -= 1
+    if n:  # each block in a try: free when nothing raises (3.11+)
+        out += ['        try:']
+        first = len(out) - start
+        for i in range(n):  # a factory on a line of its own: its errors get no note
+            if factory:
+                out.append(f'            f{i} = _d{i}() if f{i} is _FACTORY else f{i}')
+            out.append(f'            f{i} = f{i}.value if _type(f{i}) is _K else _c{i}(f{i})')
+        out += ['        except BaseException:',
+                f'            _note(self, {first}, {2 if factory else 0})', '            raise']
     out += [f'        _setattr(self, _n{i}, f{i})' for i in range(n)]
-    out += [f'        _v{i}(self, _F{i}, f{i})' for i in range(n)]
+    if n:
+        out += ['        try:']
+        out += [f'            _v{i}(self, _F{i}, f{i})' for i in range(n)]
+        out += ['        except BaseException:',
+                f'            _note(self, {len(out) - start - n}, 1)', '            raise']
     return kind, out + _init_end(n, post)
 
 

@@ -181,6 +181,42 @@ init_assign(dm_init *m, PyObject *self, PyObject *const *values)
     return m->post_init ? init_post(m, self, values) : 0;
 }
 
+/* The note on the exception a converter or validator of field ``name`` just
+ * raised (_convert.note_failure: 3.11+, exception notes). Only on that error
+ * path; the exception stays as raised, whatever the note does. */
+static void
+init_note_failure(dm_init *m, PyObject *self, PyObject *name, int validating)
+{
+#if PY_VERSION_HEX >= 0x030C0000
+    PyObject *exc = PyErr_GetRaisedException();  /* owned */
+    PyObject *r = PyObject_CallFunctionObjArgs(
+        dm_state_of(m)->hook[DM_HOOK_NOTE_FAILURE], exc, self, name,
+        validating ? Py_True : Py_False, NULL);
+    if (r == NULL) {
+        PyErr_Clear();  /* the note's own failure must not replace the error */
+    }
+    Py_XDECREF(r);
+    PyErr_SetRaisedException(exc);               /* steals exc */
+#elif PY_VERSION_HEX >= 0x030B0000
+    PyObject *type, *exc, *tb;                   /* owned */
+    PyErr_Fetch(&type, &exc, &tb);
+    PyErr_NormalizeException(&type, &exc, &tb);
+    if (tb != NULL) {
+        PyException_SetTraceback(exc, tb);
+    }
+    PyObject *r = PyObject_CallFunctionObjArgs(
+        dm_state_of(m)->hook[DM_HOOK_NOTE_FAILURE], exc, self, name,
+        validating ? Py_True : Py_False, NULL);
+    if (r == NULL) {
+        PyErr_Clear();
+    }
+    Py_XDECREF(r);
+    PyErr_Restore(type, exc, tb);                /* steals all three */
+#else  /* 3.10: no exception notes; the exception is left as raised */
+    (void)m, (void)self, (void)name, (void)validating;
+#endif
+}
+
 /* A class with converters or validators: every value first (a ``Kept`` from
  * replace() unwrapped, else converted), so a converter that raises leaves
  * nothing stored; then the stores (object.__setattr__ where the class's own
@@ -202,9 +238,13 @@ init_assign_converting(dm_init *m, PyObject *self, PyObject *const *values)
         init_step *step = &m->step[done];
         PyObject *value = init_value(m, step, values, &ran_code);  /* owned */
         if (value != NULL && step->converter != NULL) {
-            PyObject *converted = Py_IS_TYPE(value, (PyTypeObject *)m->kept)
+            int kept = Py_IS_TYPE(value, (PyTypeObject *)m->kept);
+            PyObject *converted = kept
                 ? PyObject_GetAttr(value, dm_state_of(m)->str_value)
                 : PyObject_CallOneArg(step->converter, value);
+            if (converted == NULL && !kept) {
+                init_note_failure(m, self, step->name, 0);
+            }
             Py_SETREF(value, converted);
         }
         if (value == NULL) {
@@ -235,6 +275,7 @@ init_assign_converting(dm_init *m, PyObject *self, PyObject *const *values)
         for (Py_ssize_t c = 0; c < PyTuple_GET_SIZE(checks); c++) {
             PyObject *r = PyObject_Vectorcall(PyTuple_GET_ITEM(checks, c), stack, 3, NULL);
             if (r == NULL) {
+                init_note_failure(m, self, m->step[k].name, 1);
                 goto done;
             }
             Py_DECREF(r);

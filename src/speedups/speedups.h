@@ -125,7 +125,8 @@ dm_dict_get_ref(PyObject *dict, PyObject *key, PyObject **value)
     X(FROZEN_ERROR, "frozen_error")     /* FrozenInstanceError */                  \
     X(FACTORY_MARKER, "factory_marker") /* a default: its factory is due */        \
     X(NO_DEFAULT, "no_default")         /* a default: none */                      \
-    X(KEPT, "kept")                     /* replace()'s unconverted value's type */
+    X(KEPT, "kept")                     /* replace()'s unconverted value's type */ \
+    X(NOTE_FAILURE, "note_failure")     /* (exc, self, name, validating): a note */
 
 #define DM_PLAN_ID(id, text) DM_PLAN_##id,
 #define DM_HOOK_ID(id, text) DM_HOOK_##id,

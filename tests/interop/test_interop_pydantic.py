@@ -174,3 +174,15 @@ def test_pydantic_is_not_imported_by_the_hook():
             'print(sorted(m for m in sys.modules if m.startswith("pydantic")))')
     run = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True)
     assert (run.returncode, run.stdout.strip()) == (0, '[]'), run.stderr
+
+
+def test_pydantic_dataclass_decorator_is_refused_with_the_adapter_as_remedy(models):
+    """``pydantic.dataclasses.dataclass`` decorates a data class again: refused, and
+    the error names pydantic and ``TypeAdapter`` (not "remove the decorator")."""
+    import pydantic.dataclasses
+    with pytest.raises(TypeError) as info:
+        pydantic.dataclasses.dataclass(models.Tag)
+    assert str(info.value).startswith("@dataclass applied to 'Tag' by pydantic.")
+    assert str(info.value).endswith(
+        'use its way to take an existing data class instead (for pydantic, '
+        'TypeAdapter(Tag), not pydantic.dataclasses.dataclass)')
