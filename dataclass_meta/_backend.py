@@ -51,6 +51,9 @@ class PureBackend(_Backend):
     astuple = staticmethod(_asdict.pure_astuple)
     cache_hash = staticmethod(_cache_hash.make_cache_hash)
     cached_property = _cached_property.SlottedCachedProperty
+    # The package's replace() and fields().
+    public_replace = staticmethod(_replace.replace)
+    public_fields = staticmethod(_fields.fields)
 
     @staticmethod
     def untrack(cls):
@@ -112,6 +115,11 @@ class CompiledBackend(_Backend):
         # which calls back the container hook (container subclasses, deep
         # copies) and shares the field-name cache (_asdict).
         self.asdict, self.astuple = speedups.asdict, speedups.astuple
+        # The package's replace() and fields(): the pure dispatch and loop in
+        # C, which spare a Python frame (and replace()'s **changes packing) a
+        # call; fields() with a keyword calls the Python function.
+        self.public_replace = speedups.public_replace
+        self.public_fields = speedups.public_fields
 
     # Per operation, the faster of a relabelled template and the C closure,
     # chosen from the plan (instructions a call, measured on 3.10-3.15: the
