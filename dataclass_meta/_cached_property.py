@@ -39,7 +39,9 @@ SLOT_READS = sys.implementation.name != 'cpython' or sys.version_info >= (3, 12)
 
 #: On each class with a generated ``__getattr__``: ({name: function} of its own
 #: slotted cached properties, the class's own ``__getattr__`` or None), for the
-#: generated ``__getattr__`` of the class and of its subclasses. Not a dunder, so that help() leaves it out.
+#: generated ``__getattr__`` of the class and of its subclasses; ``DataClass``
+#: has None, so that every other class finds that in one lookup. Not a dunder,
+#: so that help() leaves it out.
 CACHED = '_dataclass_cached'
 
 
@@ -107,15 +109,15 @@ def _check_shared(found):
 def getattr_for(cls):
     """The generated ``__getattr__`` and ``__getstate__`` of ``cls``, or None
     where no class of its MRO has slotted cached properties under ``CACHED``
-    (which ``cls`` then gets too, with no function of its own). Made from the MRO: each name's function
-    is the first class's that has one, as long as no class before it puts
-    anything else under that name; the slot is the member descriptor found
-    under the name. The fallback is the first ``__getattr__`` of the MRO, a
-    class's own one where the class has a generated one."""
-    mro = cls.__mro__
-    owners = [klass for klass in mro if CACHED in klass.__dict__]
-    if not owners:
+    (which ``cls`` then gets too, with no function of its own). Made from the
+    MRO: each name's function is the first class's that has one, as long as no
+    class before it puts anything else under that name; the slot is the member
+    descriptor found under the name. The fallback is the first ``__getattr__``
+    of the MRO, a class's own one where the class has a generated one."""
+    if getattr(cls, CACHED) is None:  # DataClass's None: one cached type lookup
         return None
+    mro = cls.__mro__
+    owners = [klass for klass in mro if klass.__dict__.get(CACHED) is not None]
     if owners[0] is not cls:  # none of its own: keep its own __getattr__ for its subclasses
         type.__setattr__(cls, CACHED, ({}, cls.__dict__.get('__getattr__')))
     names = dict.fromkeys(name for klass in owners for name in klass.__dict__[CACHED][0])

@@ -315,6 +315,7 @@ class DataClass(metaclass=DataClassMeta):
 
     __slots__ = ()
     __rich_repr__ = rich_repr  # rich prints the fields, as for a stdlib data class
+    _dataclass_cached = None  # _cached_property.CACHED: no slotted cached property
 
     def __init_subclass__(cls, /, **kwargs):
         """Build the data class from the options, then pass other keywords on.
