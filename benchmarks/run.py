@@ -573,19 +573,20 @@ COMPILED_TARGETS = [
 
 
 # Slotted classes against msgspec's ``Struct`` with the same fields and options:
-# (name, operation, our contender, msgspec's), the ratio of the two times in
-# the same run, bound 1.0; for both backends. The cached_property read is set
-# against a plain field read of the Struct.
+# (name, operation, our contender, msgspec's, bound), the ratio of the two times
+# in the same run; for both backends. The cached_property read is set against a
+# plain field read of the Struct, with the bound of a cached read against a
+# plain slot read.
 MSGSPEC_ROWS = [
-    ('construction, positional', 'init_pos', 'dm_slots', 'msgspec'),
-    ('construction, keyword', 'init_kw', 'dm_slots', 'msgspec'),
-    ('construction, frozen', 'init_pos', 'dm_frozen_slots', 'msgspec_frozen'),
-    ('construction, gc=False', 'init_pos', 'dm_slots_nogc', 'msgspec_nogc'),
-    ('==', 'eq', 'dm_slots', 'msgspec'),
-    ('hash (frozen)', 'hash', 'dm_frozen_slots', 'msgspec_frozen'),
-    ('repr', 'repr', 'dm_slots', 'msgspec'),
-    ('replace', 'replace', 'dm_slots', 'msgspec'),
-    ('cached_property read', 'cached_read', 'dm_slots', 'msgspec'),
+    ('construction, positional', 'init_pos', 'dm_slots', 'msgspec', 1.0),
+    ('construction, keyword', 'init_kw', 'dm_slots', 'msgspec', 1.0),
+    ('construction, frozen', 'init_pos', 'dm_frozen_slots', 'msgspec_frozen', 1.0),
+    ('construction, gc=False', 'init_pos', 'dm_slots_nogc', 'msgspec_nogc', 1.0),
+    ('==', 'eq', 'dm_slots', 'msgspec', 1.0),
+    ('hash (frozen)', 'hash', 'dm_frozen_slots', 'msgspec_frozen', 1.0),
+    ('repr', 'repr', 'dm_slots', 'msgspec', 1.0),
+    ('replace', 'replace', 'dm_slots', 'msgspec', 1.0),
+    ('cached_property read', 'cached_read', 'dm_slots', 'msgspec', 1.1),
 ]
 
 
@@ -596,14 +597,14 @@ def _msgspec_rows(results):
     if 'dm_pure' in results['contenders']:
         backends.append(('dm_pure', 'pure'))
     for prefix, backend in backends:
-        for name, key, who, theirs in MSGSPEC_ROWS:
+        for name, key, who, theirs, bound in MSGSPEC_ROWS:
             ours = who.replace('dm', prefix, 1)
             secs = ops.get(key, {}).get('seconds', {})
             if ours in secs and theirs in secs:
                 ratio = secs[ours] / secs[theirs]
                 out.append({'name': f'slots, {name}, {backend} / msgspec', 'operation': key,
-                            'contender': ours, 'bound': 1.0, 'ratio': ratio,
-                            'met': ratio <= 1.0})
+                            'contender': ours, 'bound': bound, 'ratio': ratio,
+                            'met': ratio <= bound})
     return out
 
 
