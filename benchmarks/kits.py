@@ -123,15 +123,17 @@ class DataClassMetaKit(Kit):
     factories are switched to their pure versions, so both run in one process
     against the same ``@dataclass`` reference."""
 
-    def __init__(self, frozen=False, slots=False, pure=False):
+    def __init__(self, frozen=False, slots=False, pure=False, gc=True):
         import dataclass_meta
-        self.frozen, self.slots, self.pure = frozen, slots, pure
+        self.frozen, self.slots, self.pure, self.gc = frozen, slots, pure, gc
         flavour = ('_frozen' if frozen else '') + ('_slots' if slots else '')
-        self.name = ('dm_pure' if pure else 'dm') + flavour
+        self.name = ('dm_pure' if pure else 'dm') + flavour + ('' if gc else '_nogc')
         backend = 'pure' if pure else dataclass_meta.BACKEND
         self.label = (f'dataclass_meta ({backend})' + (' frozen' if frozen else '')
-                      + (' slots' if slots else ''))
+                      + (' slots' if slots else '') + ('' if gc else ' gc=False'))
         self.ref = 'std' + flavour
+        if frozen and slots or not gc:  # the flavours only msgspec's rows need
+            self.operations = MSGSPEC_OPERATIONS[frozen, gc]
         self.ns = {'DataClass': dataclass_meta.DataClass, 'field': dataclass_meta.field}
         self.asdict, self.astuple = dataclass_meta.asdict, dataclass_meta.astuple
         if pure:
@@ -144,7 +146,7 @@ class DataClassMetaKit(Kit):
 
     def header(self, name, base):
         opts = ', order=True' + (', frozen=True' if self.frozen else '') + (
-            ', slots=True' if self.slots else '')
+            ', slots=True' if self.slots else '') + ('' if self.gc else ', gc=False')
         return [f'class {name}({base or "DataClass"}{opts}):']
 
     def factory(self, src):
@@ -238,6 +240,8 @@ class StdlibKit(Kit):
         self.frozen, self.slots = frozen, slots
         self.name = 'std' + ('_frozen' if frozen else '') + ('_slots' if slots else '')
         self.label = '@dataclass' + (' frozen' if frozen else '') + (' slots' if slots else '')
+        if frozen and slots:  # the reference of msgspec's frozen rows only
+            self.operations = MSGSPEC_OPERATIONS[True, True]
         self.ref = self.name
         self.ns = {'dataclasses': dataclasses}
         self.asdict, self.astuple = dataclasses.asdict, dataclasses.astuple
@@ -336,13 +340,26 @@ class AttrsKit(Kit):
         return f'attrs.field(factory={src})'
 
 
+# The operations of the slotted flavours that only the rows against msgspec's
+# ``Struct`` need, by (frozen, gc): frozen construction, ``==`` and hash; the
+# construction of ``gc=False`` classes.
+MSGSPEC_OPERATIONS = {(True, True): frozenset({'init_pos', 'init_kw', 'eq', 'hash', 'replace'}),
+                      (False, False): frozenset({'init_pos', 'init_kw'})}
+
+
 class MsgspecKit(Kit):
     name, label, ref = 'msgspec', 'msgspec.Struct', 'std'
     slots = True
 
-    def __init__(self):
+    def __init__(self, frozen=False, gc=True):
         import msgspec
         import msgspec.structs
+        self.frozen, self.gc = frozen, gc
+        if frozen or not gc:
+            self.name += '_frozen' if frozen else '_nogc'
+            self.label += ' frozen' if frozen else ' gc=False'
+            self.ref = 'std_frozen' if frozen else 'std'
+            self.operations = MSGSPEC_OPERATIONS[frozen, gc]
         self.ns = {'msgspec': msgspec}
         self.asdict = msgspec.to_builtins          # recursive, like asdict
         self.astuple = None                        # msgspec has no recursive astuple
@@ -350,7 +367,8 @@ class MsgspecKit(Kit):
         self.fields = msgspec.structs.fields
 
     def header(self, name, base):
-        return [f'class {name}({base or "msgspec.Struct"}, order=True):']
+        opts = (', frozen=True' if self.frozen else '') + ('' if self.gc else ', gc=False')
+        return [f'class {name}({base or "msgspec.Struct"}, order=True{opts}):']
 
     def factory(self, src):
         return f'msgspec.field(default_factory={src})'
@@ -434,5 +452,14 @@ def kits(floors=True):
             found.append(make())
         except ImportError:  # a peer that is not installed is left out
             pass
+    if any(kit.name == 'msgspec' for kit in found):
+        # msgspec's frozen and gc=False Structs, and our slotted classes with the
+        # same options (both backends) to set against them.
+        found += [StdlibKit(frozen=True, slots=True), MsgspecKit(frozen=True),
+                  MsgspecKit(gc=False), DataClassMetaKit(frozen=True, slots=True),
+                  DataClassMetaKit(slots=True, gc=False)]
+        if _compiled_active():
+            found += [DataClassMetaKit(frozen=True, slots=True, pure=True),
+                      DataClassMetaKit(slots=True, gc=False, pure=True)]
     return found
 

@@ -197,8 +197,8 @@ def _cache_hash_instance(kit, classes):
 
 def _cached_property_instance(kit, classes):
     """``a``: a slotted instance whose ``c`` is a computed cached_property (dm), or
-    the stdlib's slotted P, whose ``c`` is a plain slot."""
-    if kit.name == 'std_slots':
+    the stdlib's slotted P or msgspec's P, whose ``c`` is a plain slot."""
+    if kit.name in ('std_slots', 'msgspec'):
         return {'a': classes.P(1, 2, 3, 4, 5)}
     if not (kit.name.startswith('dm') and kit.slots and not kit.frozen):
         raise LookupError
@@ -572,6 +572,42 @@ COMPILED_TARGETS = [
 ]
 
 
+# Slotted classes against msgspec's ``Struct`` with the same fields and options:
+# (name, operation, our contender, msgspec's, bound), the ratio of the two times
+# in the same run; for both backends. The cached_property read is set against a
+# plain field read of the Struct, with the bound of a cached read against a
+# plain slot read.
+MSGSPEC_ROWS = [
+    ('construction, positional', 'init_pos', 'dm_slots', 'msgspec', 1.0),
+    ('construction, keyword', 'init_kw', 'dm_slots', 'msgspec', 1.0),
+    ('construction, frozen', 'init_pos', 'dm_frozen_slots', 'msgspec_frozen', 1.0),
+    ('construction, gc=False', 'init_pos', 'dm_slots_nogc', 'msgspec_nogc', 1.0),
+    ('==', 'eq', 'dm_slots', 'msgspec', 1.0),
+    ('hash (frozen)', 'hash', 'dm_frozen_slots', 'msgspec_frozen', 1.0),
+    ('repr', 'repr', 'dm_slots', 'msgspec', 1.0),
+    ('replace', 'replace', 'dm_slots', 'msgspec', 1.0),
+    ('cached_property read', 'cached_read', 'dm_slots', 'msgspec', 1.1),
+]
+
+
+def _msgspec_rows(results):
+    """The ``MSGSPEC_ROWS`` targets of a run, of each backend it has."""
+    ops, out = results['operations'], []
+    backends = [('dm', results['machine']['backend'])]
+    if 'dm_pure' in results['contenders']:
+        backends.append(('dm_pure', 'pure'))
+    for prefix, backend in backends:
+        for name, key, who, theirs, bound in MSGSPEC_ROWS:
+            ours = who.replace('dm', prefix, 1)
+            secs = ops.get(key, {}).get('seconds', {})
+            if ours in secs and theirs in secs:
+                ratio = secs[ours] / secs[theirs]
+                out.append({'name': f'slots, {name}, {backend} / msgspec', 'operation': key,
+                            'contender': ours, 'bound': bound, 'ratio': ratio,
+                            'met': ratio <= bound})
+    return out
+
+
 # On PyPy (pure closures only) the bounds are its own: class creation at most
 # half of @dataclass's, every instance operation at most the stdlib's time.
 PYPY_BOUNDS = {'class': 0.5, 'instance': 1.0}
@@ -628,6 +664,7 @@ def targets(results):
             out.append({'name': f'init, 5 converters + validators, {who} / attrs',
                         'operation': 'init_convert', 'contender': who, 'bound': 1.0,
                         'ratio': ratio, 'met': ratio <= 1.0})
+    out += _msgspec_rows(results)
     ops_msgspec = [(k, ops[k]['seconds']) for k in ('class5', 'class20') if k in ops]
     for key, secs in ops_msgspec:
         if 'msgspec' in secs and 'dm' in secs:

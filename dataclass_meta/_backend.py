@@ -51,7 +51,10 @@ class PureBackend(_Backend):
     asdict = staticmethod(_asdict.pure_asdict)
     astuple = staticmethod(_asdict.pure_astuple)
     cache_hash = staticmethod(_cache_hash.make_cache_hash)
-    cached_property = _cached_property.SlottedCachedProperty
+    # The package's replace() and fields().
+    public_replace = staticmethod(_replace.replace)
+    public_fields = staticmethod(_fields.fields)
+    cached_property = _cached_property.SlottedCachedProperty  # before 3.12
 
     @staticmethod
     def untrack(cls):
@@ -93,7 +96,7 @@ class PureBackend(_Backend):
 
 # The modules whose closures the pure backend returns as methods.
 _PURE_MODULES = frozenset(module.__name__ for module in (
-    _methods, _init, _convert, _replace, _class_attrs, _signature_module))
+    _methods, _init, _convert, _replace, _class_attrs, _signature_module, _cached_property))
 
 
 class CompiledBackend(_Backend):
@@ -113,6 +116,11 @@ class CompiledBackend(_Backend):
         # which calls back the container hook (container subclasses, deep
         # copies) and shares the field-name cache (_asdict).
         self.asdict, self.astuple = speedups.asdict, speedups.astuple
+        # The package's replace() and fields(): the pure dispatch and loop in
+        # C, which spare a Python frame (and replace()'s **changes packing) a
+        # call; fields() with a keyword calls the Python function.
+        self.public_replace = speedups.public_replace
+        self.public_fields = speedups.public_fields
 
     # Per operation, the faster of a relabelled template and the C closure,
     # chosen from the plan (instructions a call, measured on 3.10-3.15: the
@@ -182,7 +190,8 @@ class CompiledBackend(_Backend):
     def cache_hash(self, hash_, member):
         return self.speedups.cache_hash('__hash__', hash_, member)
 
-    # C contract: cached_property(func, slot); __set_name__ finds the slot.
+    # C contract: cached_property(func, slot); __set_name__ finds the slot
+    # (before 3.12: _cached_property.SLOT_READS).
     def cached_property(self, func, slot):
         return self.speedups.cached_property(func, slot)
 

@@ -10,9 +10,9 @@ import sys
 import types
 
 from . import _backend
-from ._fields import FIELDS as _FIELDS, fields
+from ._fields import FIELDS as _FIELDS, fields  # noqa: F401 (the pure one, re-exported)
 from ._meta import DataClassMeta, caller_module
-from ._replace import REPLACE_ENTRY, replace_unregistered
+from ._replace import replace  # noqa: F401 (the pure one, re-exported)
 from ._options import OPTIONS as _OPTION_NAMES
 
 
@@ -50,20 +50,6 @@ def astuple(obj, *, tuple_factory=tuple):
     if not hasattr(type(obj), _FIELDS):
         raise TypeError('astuple() should be called on dataclass instances')
     return _backend.current().astuple(obj, tuple_factory)
-
-
-def replace(obj, /, **changes):
-    """A new instance like ``obj`` with some fields changed, through ``__init__``.
-
-    ``changes`` name fields (or InitVars); an ``init=False`` field cannot be
-    changed (``TypeError``), and an InitVar without a default must be given.
-    ``copy.replace(obj, ...)`` (3.13+) does the same.
-    """
-    cls = type(obj)
-    own = getattr(cls, REPLACE_ENTRY, None)
-    if own is not None and own[0] is cls:
-        return own[1](obj, changes)
-    return replace_unregistered(obj, changes)
 
 
 _UNSET = object()
@@ -182,13 +168,7 @@ def _parse_fields(items):
     return annotations, defaults
 
 
-#: The package's ``replace()``: with the compiled core, the same dispatch in C
-#: (to the class's own entry, which either backend made), which spares a
-#: Python frame and its ``**changes`` packing on every call.
-public_replace = (replace if _backend.BACKEND == 'pure'
-                  else _backend.backend.speedups.public_replace)
-
-#: The package's ``fields()``: with the compiled core, the same loop in C (a
-#: call with a keyword goes to the Python function).
-public_fields = (fields if _backend.BACKEND == 'pure'
-                 else _backend.backend.speedups.public_fields)
+#: The package's ``replace()`` and ``fields()``: the backend's (the compiled
+#: core has the same dispatch and loop in C).
+public_replace = _backend.backend.public_replace
+public_fields = _backend.backend.public_fields

@@ -147,7 +147,8 @@ def template_init(plan):
     needs what no template does (keyword-only fields, InitVars, ``init=False``
     fields it must store, aliases without converters) or ``relabel`` declines."""
     n = len(plan.names)
-    if plan.keyword or plan.initvars or plan.unbound is not None or len(plan.steps) != n:
+    if (plan.keyword or plan.initvars or plan.unbound is not None or len(plan.steps) != n
+            or n >= len(templates().INIT)):  # wider than the largest template
         return None
     factories = []
     for i, (_, index, factory) in enumerate(plan.steps):
@@ -155,6 +156,7 @@ def template_init(plan):
             return None
         factories.append(factory)
     has_factory = any(f is not None for f in factories)
+    last = False
     if plan.converters is not None:
         table = templates().CONVERTS[has_factory, plan.has_post_init]
         values = (_object_setattr, type, Kept, note_template_failure,
@@ -164,9 +166,15 @@ def template_init(plan):
     elif plan.hooked:  # aliases alone: parameters named unlike the attributes
         return None
     else:
-        table = templates().INITS[plan.frozen, has_factory, plan.has_post_init]
+        # Only the last field has a factory (the usual case): the others are
+        # stored as they come, as the stdlib's __init__ does.
+        last = has_factory and factories[-1] is not None and factories.count(None) == n - 1
+        table = templates().INITS[plan.frozen, 'last' if last else has_factory,
+                                  plan.has_post_init]
         values = (_object_setattr, *plan.names) if plan.frozen else ()
-    if has_factory:
+    if last:
+        values += (FACTORY, factories[-1])
+    elif has_factory:
         # A field without a factory given the marker stores the marker, as in
         # the stdlib: its "factory" returns the marker.
         values += (FACTORY, *[_marker if f is None else f for f in factories])
@@ -179,8 +187,8 @@ def _plain_template_init(plan):
     parameters (no keyword-only field, InitVar, ``init=False`` field, default
     factory, converter, validator or alias), read from the class's ``Plan``;
     None for any other class, or where ``relabel`` declines."""
-    if plan.hooks is not None:
-        return None
+    if plan.hooks is not None or len(plan.fields) >= len(templates().INIT):
+        return None  # (wider than the largest template)
     names, defaults = [], []
     for f in plan.fields:
         if (not f.init or f.kw_only or f._field_type is INITVAR

@@ -20,7 +20,7 @@ from ._fields import (
     CLASSVAR as _CLASSVAR, FIELD, Field, annotations_of, check_field_order, collect_own_fields,
     field, kind_of, merge_base_fields, set_defaults_on_class)
 from ._backend import current as _current_backend
-from ._cached_property import add_cached_slots, cached_properties
+from ._cached_property import add_cached_slots, cached_properties, getattr_for, made_getstate
 from ._field_hook import as_classmethod as _hook_as_classmethod, transform as _transform_fields
 from ._convert import wants_setattr
 from ._cache_hash import HASH_SLOT, add_hash_slot, finish as _finish_cache_hash
@@ -207,9 +207,11 @@ class DataClassMeta(abc.ABCMeta):
         cached = cached_properties(namespace) if slots else None
         if slots:
             namespace = _slotted_namespace(name, bases, namespace, weakref_slot)
-        if cached and '__dict__' not in _inherited_slots(bases):
-            namespace = add_cached_slots(name, namespace, cached,
-                                         _current_backend().cached_property)
+        if cached:
+            taken = _inherited_slots(bases)
+            if '__dict__' not in taken:
+                namespace = add_cached_slots(name, namespace, cached, taken,
+                                             _current_backend().cached_property)
         if cache_hash:
             namespace = add_hash_slot(namespace, _inherited_slots(bases))
         namespace = _hook_as_classmethod(namespace)
@@ -357,6 +359,7 @@ class DataClass(metaclass=DataClassMeta):
 
     __slots__ = ()
     __rich_repr__ = rich_repr  # rich prints the fields, as for a stdlib data class
+    _dataclass_cached = None  # _cached_property.CACHED: no slotted cached property
 
     def __init_subclass__(cls, /, **kwargs):
         """Build the data class from the options, then pass other keywords on.
@@ -517,12 +520,28 @@ def _build(cls, explicit):
     _attach_methods(cls, params, list(fields.values()))
     _set_class_attributes(cls, params, fields.values())
     backend = _current_backend()
+    made = getattr_for(cls)  # slotted cached properties here or above: their misses
+    if made is not None:
+        backend.attach(cls, '__getattr__', made[0])
+        if _object_getstate(cls):
+            backend.attach(cls, '__getstate__', made[1])
     if params.cache_hash:
         _finish_cache_hash(cls, params, backend,
                            lambda: _options.inherited_from(cls, 'cache_hash', explicit))
     if not params.gc:  # what the instances are: untracked only where the backend can
         params.gc = not backend.untrack(cls)
     backend.construct(cls)
+
+
+def _object_getstate(cls):
+    """Whether ``cls`` pickles with ``object``'s ``__getstate__`` (or one of
+    ``make_getstate``'s, made for a base)."""
+    found = next((klass.__dict__['__getstate__'] for klass in cls.__mro__
+                  if '__getstate__' in klass.__dict__), None)
+    return found is None or found is _OBJECT_GETSTATE or made_getstate(found)
+
+
+_OBJECT_GETSTATE = getattr(object, '__getstate__', None)  # 3.11+
 
 
 def _pop_slotted(cls):

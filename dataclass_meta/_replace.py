@@ -191,3 +191,17 @@ def replace_unregistered(obj, changes):
     if not hasattr(type(obj), FIELDS):
         raise TypeError('replace() should be called on dataclass instances')
     return replace_by_fields(obj, changes)
+
+
+def replace(obj, /, **changes):
+    """A new instance like ``obj`` with some fields changed, through ``__init__``.
+
+    ``changes`` name fields (or InitVars); an ``init=False`` field cannot be
+    changed (``TypeError``), and an InitVar without a default must be given.
+    ``copy.replace(obj, ...)`` (3.13+) does the same.
+    """
+    cls = type(obj)
+    own = getattr(cls, REPLACE_ENTRY, None)
+    if own is not None and own[0] is cls:
+        return own[1](obj, changes)
+    return replace_unregistered(obj, changes)

@@ -21,7 +21,9 @@ class's first field (of those the method uses), ``f1`` its second, and so on.
 # (``self.x = x``; ``_setattr(self, 'x', x)``, that is ``object.__setattr__``, when
 # frozen), a default factory's field calling it when its parameter is the
 # ``_FACTORY`` marker (its default), then ``self.__post_init__()`` where the
-# class has one. Defaults are the function's ``__defaults__``.
+# class has one. Defaults are the function's ``__defaults__``. ``_factory_last``:
+# only the last field has a default factory (``_d``), the others are stored as
+# they come, in the very bytecode ``@dataclass`` gives that class.
 
 
 def init_0():
@@ -646,6 +648,322 @@ INIT_FACTORY_POST = (init_factory_post_0, init_factory_post_1, init_factory_post
                      init_factory_post_6, init_factory_post_7, init_factory_post_8,
                      init_factory_post_9, init_factory_post_10, init_factory_post_11,
                      init_factory_post_12)
+
+
+def init_factory_last_0(_FACTORY, _d):
+    def __init__(self):
+        pass
+    return __init__
+
+
+def init_factory_last_1(_FACTORY, _d):
+    def __init__(self, f0):
+        self.f0 = _d() if f0 is _FACTORY else f0
+    return __init__
+
+
+def init_factory_last_2(_FACTORY, _d):
+    def __init__(self, f0, f1):
+        self.f0 = f0
+        self.f1 = _d() if f1 is _FACTORY else f1
+    return __init__
+
+
+def init_factory_last_3(_FACTORY, _d):
+    def __init__(self, f0, f1, f2):
+        self.f0 = f0
+        self.f1 = f1
+        self.f2 = _d() if f2 is _FACTORY else f2
+    return __init__
+
+
+def init_factory_last_4(_FACTORY, _d):
+    def __init__(self, f0, f1, f2, f3):
+        self.f0 = f0
+        self.f1 = f1
+        self.f2 = f2
+        self.f3 = _d() if f3 is _FACTORY else f3
+    return __init__
+
+
+def init_factory_last_5(_FACTORY, _d):
+    def __init__(self, f0, f1, f2, f3, f4):
+        self.f0 = f0
+        self.f1 = f1
+        self.f2 = f2
+        self.f3 = f3
+        self.f4 = _d() if f4 is _FACTORY else f4
+    return __init__
+
+
+def init_factory_last_6(_FACTORY, _d):
+    def __init__(self, f0, f1, f2, f3, f4, f5):
+        self.f0 = f0
+        self.f1 = f1
+        self.f2 = f2
+        self.f3 = f3
+        self.f4 = f4
+        self.f5 = _d() if f5 is _FACTORY else f5
+    return __init__
+
+
+def init_factory_last_7(_FACTORY, _d):
+    def __init__(self, f0, f1, f2, f3, f4, f5, f6):
+        self.f0 = f0
+        self.f1 = f1
+        self.f2 = f2
+        self.f3 = f3
+        self.f4 = f4
+        self.f5 = f5
+        self.f6 = _d() if f6 is _FACTORY else f6
+    return __init__
+
+
+def init_factory_last_8(_FACTORY, _d):
+    def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7):
+        self.f0 = f0
+        self.f1 = f1
+        self.f2 = f2
+        self.f3 = f3
+        self.f4 = f4
+        self.f5 = f5
+        self.f6 = f6
+        self.f7 = _d() if f7 is _FACTORY else f7
+    return __init__
+
+
+def init_factory_last_9(_FACTORY, _d):
+    def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8):
+        self.f0 = f0
+        self.f1 = f1
+        self.f2 = f2
+        self.f3 = f3
+        self.f4 = f4
+        self.f5 = f5
+        self.f6 = f6
+        self.f7 = f7
+        self.f8 = _d() if f8 is _FACTORY else f8
+    return __init__
+
+
+def init_factory_last_10(_FACTORY, _d):
+    def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9):
+        self.f0 = f0
+        self.f1 = f1
+        self.f2 = f2
+        self.f3 = f3
+        self.f4 = f4
+        self.f5 = f5
+        self.f6 = f6
+        self.f7 = f7
+        self.f8 = f8
+        self.f9 = _d() if f9 is _FACTORY else f9
+    return __init__
+
+
+def init_factory_last_11(_FACTORY, _d):
+    def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10):
+        self.f0 = f0
+        self.f1 = f1
+        self.f2 = f2
+        self.f3 = f3
+        self.f4 = f4
+        self.f5 = f5
+        self.f6 = f6
+        self.f7 = f7
+        self.f8 = f8
+        self.f9 = f9
+        self.f10 = _d() if f10 is _FACTORY else f10
+    return __init__
+
+
+def init_factory_last_12(_FACTORY, _d):
+    def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11):
+        self.f0 = f0
+        self.f1 = f1
+        self.f2 = f2
+        self.f3 = f3
+        self.f4 = f4
+        self.f5 = f5
+        self.f6 = f6
+        self.f7 = f7
+        self.f8 = f8
+        self.f9 = f9
+        self.f10 = f10
+        self.f11 = _d() if f11 is _FACTORY else f11
+    return __init__
+
+
+INIT_FACTORY_LAST = (init_factory_last_0, init_factory_last_1, init_factory_last_2,
+                     init_factory_last_3, init_factory_last_4, init_factory_last_5,
+                     init_factory_last_6, init_factory_last_7, init_factory_last_8,
+                     init_factory_last_9, init_factory_last_10, init_factory_last_11,
+                     init_factory_last_12)
+
+
+def init_factory_last_post_0(_FACTORY, _d):
+    def __init__(self):
+        self.__post_init__()
+    return __init__
+
+
+def init_factory_last_post_1(_FACTORY, _d):
+    def __init__(self, f0):
+        self.f0 = _d() if f0 is _FACTORY else f0
+        self.__post_init__()
+    return __init__
+
+
+def init_factory_last_post_2(_FACTORY, _d):
+    def __init__(self, f0, f1):
+        self.f0 = f0
+        self.f1 = _d() if f1 is _FACTORY else f1
+        self.__post_init__()
+    return __init__
+
+
+def init_factory_last_post_3(_FACTORY, _d):
+    def __init__(self, f0, f1, f2):
+        self.f0 = f0
+        self.f1 = f1
+        self.f2 = _d() if f2 is _FACTORY else f2
+        self.__post_init__()
+    return __init__
+
+
+def init_factory_last_post_4(_FACTORY, _d):
+    def __init__(self, f0, f1, f2, f3):
+        self.f0 = f0
+        self.f1 = f1
+        self.f2 = f2
+        self.f3 = _d() if f3 is _FACTORY else f3
+        self.__post_init__()
+    return __init__
+
+
+def init_factory_last_post_5(_FACTORY, _d):
+    def __init__(self, f0, f1, f2, f3, f4):
+        self.f0 = f0
+        self.f1 = f1
+        self.f2 = f2
+        self.f3 = f3
+        self.f4 = _d() if f4 is _FACTORY else f4
+        self.__post_init__()
+    return __init__
+
+
+def init_factory_last_post_6(_FACTORY, _d):
+    def __init__(self, f0, f1, f2, f3, f4, f5):
+        self.f0 = f0
+        self.f1 = f1
+        self.f2 = f2
+        self.f3 = f3
+        self.f4 = f4
+        self.f5 = _d() if f5 is _FACTORY else f5
+        self.__post_init__()
+    return __init__
+
+
+def init_factory_last_post_7(_FACTORY, _d):
+    def __init__(self, f0, f1, f2, f3, f4, f5, f6):
+        self.f0 = f0
+        self.f1 = f1
+        self.f2 = f2
+        self.f3 = f3
+        self.f4 = f4
+        self.f5 = f5
+        self.f6 = _d() if f6 is _FACTORY else f6
+        self.__post_init__()
+    return __init__
+
+
+def init_factory_last_post_8(_FACTORY, _d):
+    def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7):
+        self.f0 = f0
+        self.f1 = f1
+        self.f2 = f2
+        self.f3 = f3
+        self.f4 = f4
+        self.f5 = f5
+        self.f6 = f6
+        self.f7 = _d() if f7 is _FACTORY else f7
+        self.__post_init__()
+    return __init__
+
+
+def init_factory_last_post_9(_FACTORY, _d):
+    def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8):
+        self.f0 = f0
+        self.f1 = f1
+        self.f2 = f2
+        self.f3 = f3
+        self.f4 = f4
+        self.f5 = f5
+        self.f6 = f6
+        self.f7 = f7
+        self.f8 = _d() if f8 is _FACTORY else f8
+        self.__post_init__()
+    return __init__
+
+
+def init_factory_last_post_10(_FACTORY, _d):
+    def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9):
+        self.f0 = f0
+        self.f1 = f1
+        self.f2 = f2
+        self.f3 = f3
+        self.f4 = f4
+        self.f5 = f5
+        self.f6 = f6
+        self.f7 = f7
+        self.f8 = f8
+        self.f9 = _d() if f9 is _FACTORY else f9
+        self.__post_init__()
+    return __init__
+
+
+def init_factory_last_post_11(_FACTORY, _d):
+    def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10):
+        self.f0 = f0
+        self.f1 = f1
+        self.f2 = f2
+        self.f3 = f3
+        self.f4 = f4
+        self.f5 = f5
+        self.f6 = f6
+        self.f7 = f7
+        self.f8 = f8
+        self.f9 = f9
+        self.f10 = _d() if f10 is _FACTORY else f10
+        self.__post_init__()
+    return __init__
+
+
+def init_factory_last_post_12(_FACTORY, _d):
+    def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11):
+        self.f0 = f0
+        self.f1 = f1
+        self.f2 = f2
+        self.f3 = f3
+        self.f4 = f4
+        self.f5 = f5
+        self.f6 = f6
+        self.f7 = f7
+        self.f8 = f8
+        self.f9 = f9
+        self.f10 = f10
+        self.f11 = _d() if f11 is _FACTORY else f11
+        self.__post_init__()
+    return __init__
+
+
+INIT_FACTORY_LAST_POST = (init_factory_last_post_0, init_factory_last_post_1,
+                          init_factory_last_post_2, init_factory_last_post_3,
+                          init_factory_last_post_4, init_factory_last_post_5,
+                          init_factory_last_post_6, init_factory_last_post_7,
+                          init_factory_last_post_8, init_factory_last_post_9,
+                          init_factory_last_post_10, init_factory_last_post_11,
+                          init_factory_last_post_12)
 
 
 def init_frozen_0(_setattr):
@@ -1297,16 +1615,355 @@ INIT_FROZEN_FACTORY_POST = (init_frozen_factory_post_0, init_frozen_factory_post
                             init_frozen_factory_post_12)
 
 
+def init_frozen_factory_last_0(_setattr, _FACTORY, _d):
+    def __init__(self):
+        pass
+    return __init__
+
+
+def init_frozen_factory_last_1(_setattr, _n0, _FACTORY, _d):
+    def __init__(self, f0):
+        _setattr(self, _n0, _d() if f0 is _FACTORY else f0)
+    return __init__
+
+
+def init_frozen_factory_last_2(_setattr, _n0, _n1, _FACTORY, _d):
+    def __init__(self, f0, f1):
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, _d() if f1 is _FACTORY else f1)
+    return __init__
+
+
+def init_frozen_factory_last_3(_setattr, _n0, _n1, _n2, _FACTORY, _d):
+    def __init__(self, f0, f1, f2):
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, _d() if f2 is _FACTORY else f2)
+    return __init__
+
+
+def init_frozen_factory_last_4(_setattr, _n0, _n1, _n2, _n3, _FACTORY, _d):
+    def __init__(self, f0, f1, f2, f3):
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, _d() if f3 is _FACTORY else f3)
+    return __init__
+
+
+def init_frozen_factory_last_5(_setattr, _n0, _n1, _n2, _n3, _n4, _FACTORY, _d):
+    def __init__(self, f0, f1, f2, f3, f4):
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _setattr(self, _n4, _d() if f4 is _FACTORY else f4)
+    return __init__
+
+
+def init_frozen_factory_last_6(_setattr, _n0, _n1, _n2, _n3, _n4, _n5, _FACTORY, _d):
+    def __init__(self, f0, f1, f2, f3, f4, f5):
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _setattr(self, _n4, f4)
+        _setattr(self, _n5, _d() if f5 is _FACTORY else f5)
+    return __init__
+
+
+def init_frozen_factory_last_7(_setattr, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _FACTORY, _d):
+    def __init__(self, f0, f1, f2, f3, f4, f5, f6):
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _setattr(self, _n4, f4)
+        _setattr(self, _n5, f5)
+        _setattr(self, _n6, _d() if f6 is _FACTORY else f6)
+    return __init__
+
+
+def init_frozen_factory_last_8(_setattr, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _FACTORY,
+                               _d):
+    def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7):
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _setattr(self, _n4, f4)
+        _setattr(self, _n5, f5)
+        _setattr(self, _n6, f6)
+        _setattr(self, _n7, _d() if f7 is _FACTORY else f7)
+    return __init__
+
+
+def init_frozen_factory_last_9(_setattr, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _n8,
+                               _FACTORY, _d):
+    def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8):
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _setattr(self, _n4, f4)
+        _setattr(self, _n5, f5)
+        _setattr(self, _n6, f6)
+        _setattr(self, _n7, f7)
+        _setattr(self, _n8, _d() if f8 is _FACTORY else f8)
+    return __init__
+
+
+def init_frozen_factory_last_10(_setattr, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _n8, _n9,
+                               _FACTORY, _d):
+    def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9):
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _setattr(self, _n4, f4)
+        _setattr(self, _n5, f5)
+        _setattr(self, _n6, f6)
+        _setattr(self, _n7, f7)
+        _setattr(self, _n8, f8)
+        _setattr(self, _n9, _d() if f9 is _FACTORY else f9)
+    return __init__
+
+
+def init_frozen_factory_last_11(_setattr, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _n8, _n9,
+                               _n10, _FACTORY, _d):
+    def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10):
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _setattr(self, _n4, f4)
+        _setattr(self, _n5, f5)
+        _setattr(self, _n6, f6)
+        _setattr(self, _n7, f7)
+        _setattr(self, _n8, f8)
+        _setattr(self, _n9, f9)
+        _setattr(self, _n10, _d() if f10 is _FACTORY else f10)
+    return __init__
+
+
+def init_frozen_factory_last_12(_setattr, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _n8, _n9,
+                               _n10, _n11, _FACTORY, _d):
+    def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11):
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _setattr(self, _n4, f4)
+        _setattr(self, _n5, f5)
+        _setattr(self, _n6, f6)
+        _setattr(self, _n7, f7)
+        _setattr(self, _n8, f8)
+        _setattr(self, _n9, f9)
+        _setattr(self, _n10, f10)
+        _setattr(self, _n11, _d() if f11 is _FACTORY else f11)
+    return __init__
+
+
+INIT_FROZEN_FACTORY_LAST = (init_frozen_factory_last_0, init_frozen_factory_last_1,
+                            init_frozen_factory_last_2, init_frozen_factory_last_3,
+                            init_frozen_factory_last_4, init_frozen_factory_last_5,
+                            init_frozen_factory_last_6, init_frozen_factory_last_7,
+                            init_frozen_factory_last_8, init_frozen_factory_last_9,
+                            init_frozen_factory_last_10, init_frozen_factory_last_11,
+                            init_frozen_factory_last_12)
+
+
+def init_frozen_factory_last_post_0(_setattr, _FACTORY, _d):
+    def __init__(self):
+        self.__post_init__()
+    return __init__
+
+
+def init_frozen_factory_last_post_1(_setattr, _n0, _FACTORY, _d):
+    def __init__(self, f0):
+        _setattr(self, _n0, _d() if f0 is _FACTORY else f0)
+        self.__post_init__()
+    return __init__
+
+
+def init_frozen_factory_last_post_2(_setattr, _n0, _n1, _FACTORY, _d):
+    def __init__(self, f0, f1):
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, _d() if f1 is _FACTORY else f1)
+        self.__post_init__()
+    return __init__
+
+
+def init_frozen_factory_last_post_3(_setattr, _n0, _n1, _n2, _FACTORY, _d):
+    def __init__(self, f0, f1, f2):
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, _d() if f2 is _FACTORY else f2)
+        self.__post_init__()
+    return __init__
+
+
+def init_frozen_factory_last_post_4(_setattr, _n0, _n1, _n2, _n3, _FACTORY, _d):
+    def __init__(self, f0, f1, f2, f3):
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, _d() if f3 is _FACTORY else f3)
+        self.__post_init__()
+    return __init__
+
+
+def init_frozen_factory_last_post_5(_setattr, _n0, _n1, _n2, _n3, _n4, _FACTORY, _d):
+    def __init__(self, f0, f1, f2, f3, f4):
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _setattr(self, _n4, _d() if f4 is _FACTORY else f4)
+        self.__post_init__()
+    return __init__
+
+
+def init_frozen_factory_last_post_6(_setattr, _n0, _n1, _n2, _n3, _n4, _n5, _FACTORY, _d):
+    def __init__(self, f0, f1, f2, f3, f4, f5):
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _setattr(self, _n4, f4)
+        _setattr(self, _n5, _d() if f5 is _FACTORY else f5)
+        self.__post_init__()
+    return __init__
+
+
+def init_frozen_factory_last_post_7(_setattr, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _FACTORY,
+                                    _d):
+    def __init__(self, f0, f1, f2, f3, f4, f5, f6):
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _setattr(self, _n4, f4)
+        _setattr(self, _n5, f5)
+        _setattr(self, _n6, _d() if f6 is _FACTORY else f6)
+        self.__post_init__()
+    return __init__
+
+
+def init_frozen_factory_last_post_8(_setattr, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7,
+                                    _FACTORY, _d):
+    def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7):
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _setattr(self, _n4, f4)
+        _setattr(self, _n5, f5)
+        _setattr(self, _n6, f6)
+        _setattr(self, _n7, _d() if f7 is _FACTORY else f7)
+        self.__post_init__()
+    return __init__
+
+
+def init_frozen_factory_last_post_9(_setattr, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _n8,
+                                    _FACTORY, _d):
+    def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8):
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _setattr(self, _n4, f4)
+        _setattr(self, _n5, f5)
+        _setattr(self, _n6, f6)
+        _setattr(self, _n7, f7)
+        _setattr(self, _n8, _d() if f8 is _FACTORY else f8)
+        self.__post_init__()
+    return __init__
+
+
+def init_frozen_factory_last_post_10(_setattr, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _n8,
+                                    _n9, _FACTORY, _d):
+    def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9):
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _setattr(self, _n4, f4)
+        _setattr(self, _n5, f5)
+        _setattr(self, _n6, f6)
+        _setattr(self, _n7, f7)
+        _setattr(self, _n8, f8)
+        _setattr(self, _n9, _d() if f9 is _FACTORY else f9)
+        self.__post_init__()
+    return __init__
+
+
+def init_frozen_factory_last_post_11(_setattr, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _n8,
+                                    _n9, _n10, _FACTORY, _d):
+    def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10):
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _setattr(self, _n4, f4)
+        _setattr(self, _n5, f5)
+        _setattr(self, _n6, f6)
+        _setattr(self, _n7, f7)
+        _setattr(self, _n8, f8)
+        _setattr(self, _n9, f9)
+        _setattr(self, _n10, _d() if f10 is _FACTORY else f10)
+        self.__post_init__()
+    return __init__
+
+
+def init_frozen_factory_last_post_12(_setattr, _n0, _n1, _n2, _n3, _n4, _n5, _n6, _n7, _n8,
+                                    _n9, _n10, _n11, _FACTORY, _d):
+    def __init__(self, f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11):
+        _setattr(self, _n0, f0)
+        _setattr(self, _n1, f1)
+        _setattr(self, _n2, f2)
+        _setattr(self, _n3, f3)
+        _setattr(self, _n4, f4)
+        _setattr(self, _n5, f5)
+        _setattr(self, _n6, f6)
+        _setattr(self, _n7, f7)
+        _setattr(self, _n8, f8)
+        _setattr(self, _n9, f9)
+        _setattr(self, _n10, f10)
+        _setattr(self, _n11, _d() if f11 is _FACTORY else f11)
+        self.__post_init__()
+    return __init__
+
+
+INIT_FROZEN_FACTORY_LAST_POST = (init_frozen_factory_last_post_0,
+                                 init_frozen_factory_last_post_1,
+                                 init_frozen_factory_last_post_2,
+                                 init_frozen_factory_last_post_3,
+                                 init_frozen_factory_last_post_4,
+                                 init_frozen_factory_last_post_5,
+                                 init_frozen_factory_last_post_6,
+                                 init_frozen_factory_last_post_7,
+                                 init_frozen_factory_last_post_8,
+                                 init_frozen_factory_last_post_9,
+                                 init_frozen_factory_last_post_10,
+                                 init_frozen_factory_last_post_11,
+                                 init_frozen_factory_last_post_12)
+
+
 #: (frozen, factory, post_init) -> the __init__ templates by field count
 INITS = {
     (False, False, False): INIT,
     (False, False, True): INIT_POST,
     (False, True, False): INIT_FACTORY,
     (False, True, True): INIT_FACTORY_POST,
+    (False, 'last', False): INIT_FACTORY_LAST,
+    (False, 'last', True): INIT_FACTORY_LAST_POST,
     (True, False, False): INIT_FROZEN,
     (True, False, True): INIT_FROZEN_POST,
     (True, True, False): INIT_FROZEN_FACTORY,
     (True, True, True): INIT_FROZEN_FACTORY_POST,
+    (True, 'last', False): INIT_FROZEN_FACTORY_LAST,
+    (True, 'last', True): INIT_FROZEN_FACTORY_LAST_POST,
 }
 
 # -- __init__ of a class with converters or validators -----------------------------

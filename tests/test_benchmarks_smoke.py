@@ -41,6 +41,16 @@ def test_benchmark_script_runs_quick(tmp_path):
     ours = {t['operation']: t for t in results['targets'] if t['contender'] == 'dm'}
     assert ours['init_pos']['metaclass_floor'] is not None
     assert ours['repr']['metaclass_floor'] is None
+    if importlib.util.find_spec('msgspec') is not None:
+        # every slotted operation against msgspec's Struct, of each backend
+        against = {(t['operation'], t['contender']) for t in results['targets']
+                   if t['name'].endswith('/ msgspec')}
+        assert {('init_pos', 'dm_slots'), ('init_kw', 'dm_slots'),
+                ('init_pos', 'dm_frozen_slots'), ('init_pos', 'dm_slots_nogc'),
+                ('eq', 'dm_slots'), ('hash', 'dm_frozen_slots'), ('repr', 'dm_slots'),
+                ('replace', 'dm_slots'), ('cached_read', 'dm_slots')} <= against
+        if results['machine']['backend'] == 'compiled':
+            assert ('init_pos', 'dm_pure_slots_nogc') in against
     if PYPY:  # no tracemalloc, no -X importtime: those parts stay empty
         assert results['memory'] == {} and results['import_ms'] == {}
     else:

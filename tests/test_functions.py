@@ -101,9 +101,13 @@ def _chained(e):
 
 
 def test_fields_matches_the_stdlib_on_every_path():
-    """``fields()`` (in C with the compiled core) and the stdlib's give the same
-    tuples, errors, exception chaining and ``_field_type`` reads, in order."""
-    from dataclass_meta import _functions
+    """``fields()`` of every backend (in C with the compiled core) and the
+    stdlib's give the same tuples, errors, exception chaining and
+    ``_field_type`` reads, in order."""
+    from dataclass_meta import _backend, _functions
+
+    assert dm.fields is _backend.backend.public_fields
+    assert _backend.PURE.public_fields is _functions.fields
 
     class Mapping:
         def __init__(self, items):
@@ -147,7 +151,7 @@ def test_fields_matches_the_stdlib_on_every_path():
             ((holder(grow),), {}), ((holder(Mapping(None)),), {}), ((holder(None),), {}),
         ]
 
-    for ours in (dm.fields, _functions.fields):
+    for ours in [b.public_fields for b in _backend.available()]:
         assert str(inspect.signature(ours)) == '(class_or_instance)'
         assert inspect.getdoc(ours) == inspect.getdoc(_functions.fields)
         std_log, our_log = [], []

@@ -299,12 +299,16 @@ def test_str_subclass_keys_and_instance_dict_field(backend):
 
 
 def test_public_replace_matches_the_pure_function():
-    """``dataclass_meta.replace`` (the C dispatch where the compiled core is
-    active) and the pure function: the same signature, doc, results and errors,
-    for our classes, stdlib data classes and other objects."""
+    """``dataclass_meta.replace`` is the backend's (the C dispatch where the
+    compiled core is active); every backend's and the pure function have the
+    same signature, doc, results and errors, for our classes, stdlib data
+    classes and other objects."""
     import inspect
 
-    from dataclass_meta import _functions
+    from dataclass_meta import _backend, _functions
+
+    assert replace is _backend.backend.public_replace
+    assert _backend.PURE.public_replace is _functions.replace
 
     @dataclasses.dataclass
     class Std:
@@ -317,11 +321,12 @@ def test_public_replace_matches_the_pure_function():
     cases = [((P(1),), {'b': 5}), ((P(1),), {'zz': 1}), ((Std(1),), {'b': 2}),
              ((Sub(1),), {'d': 9}), ((object(),), {}), ((), {}), ((P(1), 2), {}),
              ((), {'obj': P(1)})]
-    for ours in (replace, _functions.replace):
+    backends = [b.public_replace for b in _backend.available()]
+    for ours in backends:
         assert str(inspect.signature(ours)) == '(obj, /, **changes)'
         assert inspect.getdoc(ours) == inspect.getdoc(_functions.replace)
-    for args, kwargs in cases:
-        assert result(replace, *args, **kwargs) == result(_functions.replace, *args, **kwargs)
+        for args, kwargs in cases:
+            assert result(ours, *args, **kwargs) == result(_functions.replace, *args, **kwargs)
     assert result(replace, Sub(1), d=9) == ('ok', (1, 2, [], 9))
 
 

@@ -46,9 +46,10 @@ def test_one_template_per_field_count():
     tables = {'EQ': _templates.EQ, 'HASH': _templates.HASH, 'REPR': _templates.REPR,
               **{name.strip('_').upper(): t for name, t in _templates.ORDER.items()}}
     for (frozen, factory, post), table in _templates.INITS.items():
-        kind = 'init' + '_frozen' * frozen + '_factory' * factory + '_post' * post
+        kind = ('init' + '_frozen' * frozen + '_factory' * bool(factory)
+                + '_last' * (factory == 'last') + '_post' * post)
         tables[kind.upper()] = table
-    assert len(tables) == 15
+    assert len(tables) == 19
     for name, table in tables.items():
         assert [f.__name__ for f in table] == [
             f'{name.lower()}_{n}' for n in range(largest + 1)], name
@@ -123,6 +124,39 @@ def test_relabelled_methods_look_like_the_stdlibs(backend):
         with pytest.raises(TypeError) as theirs:
             call(S)
         assert str(ours.value).replace(C.__qualname__, S.__qualname__) == str(theirs.value)
+
+
+@pytest.mark.parametrize('frozen', [False, True])
+@pytest.mark.parametrize('post', [False, True])
+def test_only_the_last_field_with_a_factory(frozen, post):
+    """Where only the last field has a default factory, the pure backend's
+    template checks that field alone (the stdlib's bytecode); the stores, the
+    factory's calls and the marker passed on purpose behave as the stdlib's."""
+    import dataclasses
+
+    from dataclass_meta import DataClass, _backend, field
+
+    def body():
+        calls = []
+
+        def __post_init__(self):
+            calls.append(self.c)
+        ns = {'__annotations__': {'a': int, 'b': object, 'c': list},
+              'c': field(default_factory=list), 'calls': calls}
+        return dict(ns, __post_init__=__post_init__) if post else ns
+
+    with _backend.use(_backend.PURE):
+        C = type('C', (DataClass,), body(), frozen=frozen)
+    S = dataclasses.dataclass(frozen=frozen)(type('S', (), {
+        **body(), 'c': dataclasses.field(default_factory=list)}))
+    kept = C.__init__.__code__.co_freevars
+    assert {'_FACTORY', '_d'} <= set(kept) and '_d0' not in kept
+    marker = C.__init__.__defaults__[0]
+    for cls in (C, S):
+        a, b = cls(1, 2), cls(1, 2)
+        assert a.c == [] and a.c is not b.c and cls(1, 2, [5]).c == [5]
+        assert cls(1, marker).b is marker  # stored as given, as the stdlib does
+    assert C.calls == S.calls == ([[], [], [5], []] if post else [])
 
 
 def test_string_annotations_resolve_in_the_class_module():

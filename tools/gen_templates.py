@@ -44,7 +44,9 @@ SECTIONS = {
 # (``self.x = x``; ``_setattr(self, 'x', x)``, that is ``object.__setattr__``, when
 # frozen), a default factory's field calling it when its parameter is the
 # ``_FACTORY`` marker (its default), then ``self.__post_init__()`` where the
-# class has one. Defaults are the function's ``__defaults__``.
+# class has one. Defaults are the function's ``__defaults__``. ``_factory_last``:
+# only the last field has a default factory (``_d``), the others are stored as
+# they come, in the very bytecode ``@dataclass`` gives that class.
 ''',
     'convert': '''
 # -- __init__ of a class with converters or validators -----------------------------
@@ -107,16 +109,21 @@ def _tuple(obj, n):
 
 
 def init_template(n, frozen, factory, post):
-    """The source lines of one ``__init__`` template."""
+    """The source lines of one ``__init__`` template. ``factory``: True for a
+    default factory's check on every field, ``'last'`` on the last one only
+    (the usual place of the only factory; the others stored as they come)."""
+    last = factory == 'last'
     kind = 'init' + ''.join(s for s, on in (('_frozen', frozen), ('_factory', factory),
-                                            ('_post', post)) if on)
+                                            ('_last', last), ('_post', post)) if on)
+    factories = ['_FACTORY'] + (['_d'] if last else [f'_d{i}' for i in range(n)])
     kept = ((['_setattr'] + [f'_n{i}' for i in range(n)] if frozen else [])
-            + (['_FACTORY'] + [f'_d{i}' for i in range(n)] if factory else []))
+            + (factories if factory else []))
     out = _wrap(f'def {kind}_{n}(', kept, '):', ' ' * (len(kind) + 7)) if kept else [
         f'def {kind}_{n}():']
     out += _wrap('    def __init__(', ['self'] + _fields(n), '):', ' ' * 17)
     for i in range(n):
-        value = _given(i, factory)
+        value = (_given(i, i == n - 1).replace(f'_d{i}', '_d') if last
+                 else _given(i, factory))
         out.append(f'        _setattr(self, _n{i}, {value})' if frozen
                    else f'        self.f{i} = {value}')
     return kind, out + _init_end(n, post)
@@ -238,7 +245,7 @@ def _families(parts, table, key, what, template, options):
             parts.append('\n\n' + '\n'.join(lines) + '\n')
             names.append(f'{kind}_{n}')
         parts.append(_table(kind.upper(), names))
-        rows.append(f'    {", ".join(map(str, option)).join("()")}: {kind.upper()},\n')
+        rows.append(f'    {", ".join(map(repr, option)).join("()")}: {kind.upper()},\n')
     parts.append(f'\n\n#: {key} -> the {what} templates by field count\n')
     parts.append(f'{table} = {{\n' + ''.join(rows) + '}\n')
 
@@ -248,7 +255,7 @@ def source():
     parts = [HEADER, SECTIONS['init']]
     _families(parts, 'INITS', '(frozen, factory, post_init)', '__init__', init_template,
               [(frozen, factory, post) for frozen in (False, True)
-               for factory in (False, True) for post in (False, True)])
+               for factory in (False, True, 'last') for post in (False, True)])
     parts.append(SECTIONS['convert'])
     _families(parts, 'CONVERTS', '(factory, post_init)', 'converting __init__',
               convert_template,
