@@ -295,20 +295,37 @@ def _slotted_namespace(name, bases, namespace, weakref_slot):
     names = [n for n, kind in merged.items() if kind is FIELD]
     taken = _inherited_slots(bases)
     wanted = dict.fromkeys(names + (['__weakref__'] if weakref_slot else []))
-    namespace = dict(namespace)
+    body, namespace = namespace, dict(namespace)
     # Like the stdlib, drop every field's name from the namespace. The stash
     # keeps the class's own defaults, and a field() for an inherited name (no
     # annotation here) so that the pipeline raises the stdlib's TypeError.
-    stash = {}
+    stash, stray = {}, False
     for n in names:
         value = namespace.pop(n, MISSING)
-        if n in kinds and value is not MISSING or isinstance(value, dataclasses.Field):
+        if n in kinds and value is not MISSING:
             stash[n] = value
+        elif isinstance(value, dataclasses.Field):
+            stash[n] = value
+            stray = True
+    if stray:
+        _stash_unannotated(body, kinds, namespace, stash)
     docs = {n: getattr(stash.get(n), 'doc', None) for n in wanted if n not in taken}
     namespace['__slots__'] = docs if any(docs.values()) else tuple(docs)
     # The pipeline reuses the annotations: 3.14+ evaluates them only once.
     namespace[_SLOTTED] = (annotations, stash)
     return namespace
+
+
+def _stash_unannotated(body, kinds, namespace, stash):
+    """Move every unannotated ``field()`` into the stash, in the body's order.
+
+    The pipeline names the first of them, as the stdlib names the first in the
+    class body; one left in the namespace would be checked before the stash.
+    """
+    for n, value in body.items():
+        if n not in kinds and isinstance(value, dataclasses.Field):
+            stash.pop(n, None)
+            stash[n] = namespace.pop(n, value)
 
 
 def _inherited_slots(bases):

@@ -12,7 +12,7 @@ import pytest
 
 from dataclass_meta import DataClass, FrozenInstanceError, InitVar, field, fields
 
-from .outcomes import define
+from .outcomes import define, outcome
 
 # Classes defined inside a test use each backend in turn (tests/conftest.py).
 pytestmark = pytest.mark.usefixtures('backend')
@@ -241,6 +241,22 @@ def test_unannotated_names_of_inherited_fields_do_not_clash_with_slots():
     with pytest.raises(TypeError, match="^'d' is a field but has no type annotation$"):
         class Child(Base, slots=True):
             d = field(default=2)
+
+
+@pytest.mark.parametrize('order', [('d', 'f'), ('f', 'd')])
+def test_unannotated_field_named_first_in_the_body_order(order):
+    """Of several unannotated ``field()``s (one for an inherited field's name, which
+    a slotted class moves out of its namespace), the error names the body's first,
+    as the stdlib's does."""
+    def body():
+        return {'__annotations__': {'c': int}, **{n: dataclasses.field() for n in order}}
+
+    errors = []
+    for ours in (False, True):
+        parent = define(ours, 'P', {'__annotations__': {'c': int, 'd': int}})
+        errors.append(outcome(lambda: define(ours, 'C', body(), (parent,), slots=True)))
+    assert errors[0] == errors[1] == (
+        'raised', TypeError, f'{order[0]!r} is a field but has no type annotation')
 
 
 def test_inherited_weakref_slot_follows_slots_false():
