@@ -253,7 +253,8 @@ construct_metaclass_ready(PyTypeObject *meta)
 
 /* construct(cls) -> bool: gives ``cls`` its own construction where calling
  * it will use it and it would run now (see above); False leaves the class on
- * type.__call__. */
+ * type.__call__. Either way, its own == and hash slots where its __eq__ and
+ * __hash__ are compiled ones (compare.c). */
 PyObject *
 dm_construct(PyObject *module, PyObject *cls)
 {
@@ -264,13 +265,19 @@ dm_construct(PyObject *module, PyObject *cls)
     PyTypeObject *tp = (PyTypeObject *)cls;
     PyHeapTypeObject *ht = (PyHeapTypeObject *)cls;
     if (!(tp->tp_flags & Py_TPFLAGS_HEAPTYPE)
-            || (ht->ht_module != NULL && ht->ht_module != module)
-            || (tp->tp_vectorcall != NULL && tp->tp_vectorcall != construct_call)
+            || (ht->ht_module != NULL && ht->ht_module != module)) {
+        Py_RETURN_FALSE;
+    }
+    /* the slots find the module state through the class's ht_module */
+    Py_XSETREF(ht->ht_module, Py_NewRef(module));  /* owned by the class */
+    if (dm_compare_own_slots(PyModule_GetState(module), tp) < 0) {
+        return NULL;
+    }
+    if ((tp->tp_vectorcall != NULL && tp->tp_vectorcall != construct_call)
             || construct_init(tp, module) == NULL
             || !construct_metaclass_ready(Py_TYPE(tp))) {
         Py_RETURN_FALSE;
     }
-    Py_XSETREF(ht->ht_module, Py_NewRef(module));  /* owned by the class */
     tp->tp_vectorcall = construct_call;
     Py_RETURN_TRUE;
 }
