@@ -178,10 +178,14 @@ construct_with(PyTypeObject *tp, PyObject *init, PyObject *const *args, size_t n
     PyObject *self = construct_new(tp);  /* owned */
     PyObject *result = NULL;
     if (self != NULL) {
-        /* The simplest call to a compiled __init__ stores straight away; any
-         * other binds first. */
-        int stored = kwnames == NULL && !Py_IS_TYPE(init, &PyFunction_Type)
-            ? dm_init_store_exact(init, self, args, PyVectorcall_NARGS(nargsf)) : 0;
+        /* The simplest call to a compiled __init__ stores straight away (into
+         * the fresh instance's slots where it can); any other binds first. */
+        int stored = 0;
+        if (kwnames == NULL && !Py_IS_TYPE(init, &PyFunction_Type)) {
+            Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+            stored = dm_init_store_fresh(init, self, args, nargs);
+            stored = stored ? stored : dm_init_store_exact(init, self, args, nargs);
+        }
         result = stored > 0 ? Py_NewRef(Py_None)
                  : stored == 0 ? construct_run(init, self, args, nargsf, kwnames) : NULL;
     }
