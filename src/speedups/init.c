@@ -297,6 +297,38 @@ dm_init_store_fresh(PyObject *init, PyObject *self, PyObject *const *args, Py_ss
     return 1;
 }
 
+/* For replace()'s copy (replace.c): where a call of ``init`` (a compiled
+ * __init__) giving every parameter only stores each parameter into the field
+ * of its name (no __post_init__, converter, validator or InitVar, no field
+ * stored from a default), and every such field of ``tp`` has its own slot
+ * (the layout of ``init``'s stores, into ``L``): the fields' names in
+ * ``init``'s order of stores (borrowed); else NULL, no exception. */
+PyObject *
+dm_init_plain_stores(PyObject *init, PyTypeObject *tp, dm_layout *L)
+{
+    dm_init *m = (dm_init *)init;
+    if (m->head.kind != &dm_kind_init || m->head.cleared || m->post_init
+            || m->converters != NULL || m->nsteps != PyTuple_GET_SIZE(m->names)) {
+        return NULL;
+    }
+    for (Py_ssize_t s = 0; s < m->nsteps; s++) {
+        if (m->step[s].index < 0) {
+            return NULL;
+        }
+    }
+    dm_layout_of(&m->head, &m->cache, m->step_names, tp,
+                 m->frozen ? DM_STORE_OBJECT : DM_STORE, L);
+    if (!L->direct) {
+        return NULL;
+    }
+    for (Py_ssize_t s = 0; s < m->nsteps; s++) {
+        if (L->off[s] < 0) {
+            return NULL;
+        }
+    }
+    return m->step_names;
+}
+
 static PyObject *init_self_by_keyword(dm_init *m, PyObject *const *args,
                                       PyObject *kwnames);
 

@@ -380,6 +380,7 @@ PyObject *dm_make_unguarded_repr(PyObject *module, PyObject *args);
 PyObject *dm_make_init(PyObject *module, PyObject *args);
 extern const dm_kind dm_kind_init;  /* the compiled __init__'s kind */
 int dm_init_store_exact(PyObject *init, PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *dm_init_plain_stores(PyObject *init, PyTypeObject *tp, dm_layout *L);
 int dm_init_store_fresh(PyObject *init, PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *dm_construct(PyObject *module, PyObject *cls);
 PyObject *dm_construct_known(dm_state *st, PyTypeObject *tp, PyObject *init, PyObject **args,
