@@ -108,9 +108,21 @@ eq_call_body(dm_compare *m, PyObject *const *args, size_t nargsf, PyObject *kwna
         return go < 0 ? NULL : Py_NewRef(go == IDENTICAL ? Py_True : Py_NotImplemented);
     }
     PyObject *self = pair[0], *other = pair[1];  /* borrowed */
+    Py_ssize_t n = PyTuple_GET_SIZE(m->names), i = 0;
+    if (Py_TYPE(other) == Py_TYPE(self) && L.direct) {
+        /* The fields that both slots hold as one reflexive object (below)
+         * in one tight run from the first; the loop goes on from the first
+         * that does not. */
+        for (; i < n; i++) {
+            Py_ssize_t offset = L.off[i];
+            PyObject *v = offset >= 0 ? *(PyObject **)((char *)self + offset) : NULL;
+            if (v == NULL || v != *(PyObject **)((char *)other + offset) || !reflexive(v)) {
+                break;
+            }
+        }
+    }
     PyObject *result = Py_NewRef(Py_True);
-    Py_ssize_t n = PyTuple_GET_SIZE(m->names);
-    for (Py_ssize_t i = 0; i < n; i++) {
+    for (; i < n; i++) {
         PyObject *name = PyTuple_GET_ITEM(m->names, i);  /* borrowed */
         Py_ssize_t offset = Py_TYPE(other) == Py_TYPE(self) ? DM_OFFSET(L, i) : -1;
         /* The common case first, with no reference taken and nothing called:
