@@ -529,19 +529,20 @@ def test_slotted_replace_as_a_copy_only_where_nothing_can_tell(case):
                     if value == 'field(init=False, default=5)' else value
         cls = define(ours, 'C', body, **options)
         make = replace if ours else dataclasses.replace
+        # A subclass instance, before the change (on 3.10 the stdlib's slotted
+        # subclass has its own slots for inherited fields, which ours has not).
+        sub = define(ours, 'S', {'__annotations__': {'s': int}, 's': 0}, bases=(cls,),
+                     **options)
+        seen = [outcome(lambda: make(sub(1, 2), x=3), _slotted_view)]
         if change is not None:
             change(cls, log)
         obj = cls(1, 2)
-        seen = [outcome(lambda: make(obj, x=9), _slotted_view)]
+        seen.append(outcome(lambda: make(obj, x=9), _slotted_view))
         seen.append(outcome(lambda: make(obj, y=8, x=7), _slotted_view))
         bare = object.__new__(cls)
         seen.append(outcome(lambda: make(bare, x=1), _slotted_view))
         cls.__init__(bare, 4, 5)
         seen.append(outcome(lambda: make(bare, z=6), _slotted_view))
-        sub_options = {**options, **({'frozen': True} if options.get('frozen') else {})}
-        sub = define(ours, 'S', {'__annotations__': {'s': int}, 's': 0}, bases=(cls,),
-                     **sub_options)
-        seen.append(outcome(lambda: make(sub(1, 2), x=3), _slotted_view))
         return seen, log
 
     assert run(True) == run(False)
