@@ -355,3 +355,53 @@ def test_a_python_init_runs_as_type_call_runs_it(backend):
     kind, error, text = run(direct, ('bad',), {})
     assert (kind, error) == ('raised', TypeError)
     assert text.startswith('__init__() should return None')
+
+
+def _fields_view(obj):
+    """An instance as the slotted comparisons see it: its class's name and the
+    fields it holds (``'unset'`` for an empty slot)."""
+    return type(obj).__name__, tuple(getattr(obj, name, 'unset') for name in ('x', 'y'))
+
+
+@pytest.mark.parametrize('options', [{'slots': True}, {'slots': True, 'frozen': True}])
+def test_slotted_construction_follows_every_change_of_the_class(options):
+    """A slotted class's construction stores the arguments straight into the
+    fresh instance's slots (compiled core); whatever makes the stdlib's
+    ``__init__`` do otherwise is followed, checked at each call: a subclass with
+    a ``__new__`` or a ``__post_init__``, ``__setattr__`` or ``__init__`` assigned
+    after creation, a field's class attribute replaced by a descriptor, and an
+    instance made by ``object.__new__`` then given to ``C.__init__``."""
+    def run(cls, subclass):
+        log = []
+        seen = [outcome(lambda: cls(1, 2), _fields_view)]
+        post = subclass(cls, 'P', {'__post_init__': lambda self: log.append('post')})
+        new = subclass(cls, 'N', {
+            '__new__': lambda klass, *a: log.append(a) or object.__new__(klass)})
+        seen += [outcome(lambda: post(3, 4), _fields_view),
+                 outcome(lambda: new(5, 6), _fields_view)]
+        bare = object.__new__(cls)
+        seen.append(outcome(lambda: bare, _fields_view))
+        cls.__init__(bare, 7, 8)
+        seen.append(outcome(lambda: bare, _fields_view))
+        cls.__setattr__ = lambda self, name, value: (log.append(name),
+                                                      object.__setattr__(self, name, value))
+        seen.append(outcome(lambda: cls(9, 10), _fields_view))
+        slot = cls.__dict__['x']
+        cls.x = property(lambda self: ('read', slot.__get__(self)),
+                         lambda self, value: (log.append(('set', value)),
+                                              slot.__set__(self, value)))
+        seen.append(outcome(lambda: cls(11, 12), _fields_view))
+        original = cls.__init__
+        cls.__init__ = lambda self, *args: (log.append(('init', args)), original(self, *args))[1]
+        seen.append(outcome(lambda: cls(13, 14), _fields_view))
+        return seen, log
+
+    def stdlib_sub(base, name, body):
+        namespace = {'__module__': __name__, **body}
+        return dataclasses.dataclass(**options)(type(name, (base,), namespace))
+
+    def our_sub(base, name, body):
+        return type(base)(name, (base,), body, slots=True)
+
+    std, ours = both_ways('C', point, **options)
+    assert run(ours, our_sub) == run(std, stdlib_sub)

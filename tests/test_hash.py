@@ -3,11 +3,13 @@
 import itertools
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dataclass_meta import DataClass, field
 
 from .access_log import reads_match_the_stdlib
-from .outcomes import define
+from .outcomes import define, outcome
 
 # Classes defined inside a test use each backend in turn (tests/conftest.py).
 pytestmark = pytest.mark.usefixtures('backend')
@@ -74,3 +76,87 @@ def test_hash_with_eq_in_body_and_explicit_none(lib):
 # -- reads and side effects, in order -------------------------------------------------
 
 test_hash_reads_as_the_stdlib = reads_match_the_stdlib('hash')
+
+
+class _LaneHash:
+    """A field value whose ``hash()`` is ``lane`` (``-1`` becomes ``-2``, as
+    for any object), or raises where ``lane`` is an exception."""
+
+    def __init__(self, lane):
+        self.lane = lane
+
+    def __hash__(self):
+        if isinstance(self.lane, Exception):
+            raise self.lane
+        return self.lane
+
+    def __eq__(self, other):
+        return self is other
+
+
+_lanes = st.one_of(
+    st.integers(), st.sampled_from([-1, -2, 2**61 - 1, -(2**61), 2**64]),
+    st.floats(allow_nan=True), st.text(max_size=4), st.none(), st.booleans(),
+    st.tuples(st.integers(), st.text(max_size=2)),
+    st.builds(_LaneHash, st.one_of(st.integers(), st.just(-1),
+                                   st.just(ValueError('no hash')))))
+
+
+@pytest.mark.parametrize('slots', [False, True])
+@settings(max_examples=150, deadline=None)
+@given(values=st.lists(_lanes, max_size=20))
+def test_hash_is_the_stdlibs_tuple_hash(slots, values):
+    """The compiled hash hashes the fields as the tuple of them would be hashed
+    (every lane, -1 from a ``__hash__``, an error, beyond 16 fields), without
+    building the tuple: the value and the error are ``@dataclass``'s."""
+    names = [f'f{i}' for i in range(len(values))]
+    body = {'__annotations__': dict.fromkeys(names, object)}
+    stdlib = define(False, 'C', dict(body), frozen=True, slots=slots)
+    ours = define(True, 'C', dict(body), frozen=True, slots=slots)
+    expected = outcome(lambda: hash(stdlib(*values)))
+    assert outcome(lambda: hash(ours(*values))) == expected
+    assert outcome(lambda: hash(tuple(values))) == expected
+
+
+@pytest.mark.parametrize('slots', [False, True])
+def test_hash_reads_every_field_before_hashing_any(slots):
+    """As building the tuple does: a later field that cannot be read raises
+    before an earlier field's ``__hash__`` runs."""
+    body = {'__annotations__': {'a': object, 'b': object}}
+    results = []
+    for ours in (False, True):
+        cls = define(ours, 'C', dict(body), eq=True, unsafe_hash=True, slots=slots)
+        obj = cls(_LaneHash(ValueError('hashed a')), 2)
+        del obj.b
+        results.append(outcome(lambda: hash(obj)))
+    assert results[0] == results[1]
+    assert results[0][1] is AttributeError
+
+
+@pytest.mark.parametrize('slots', [False, True])
+def test_eq_and_hash_follow_the_class_after_creation(slots):
+    """``==`` and ``hash()`` call what the class has now: a method assigned or
+    deleted after creation, or a subclass's own."""
+    class C(DataClass, frozen=True, slots=slots):
+        x: int
+
+    class Sub(C, frozen=True, slots=slots):
+        def __eq__(self, other):
+            return 'sub eq'
+
+        def __hash__(self):
+            return 5
+
+    class Plain(C):
+        pass
+
+    a, b = C(1), C(1)
+    assert (a == b, hash(a)) == (True, hash((1,)))
+    assert (Sub(1) == Sub(1), hash(Sub(1))) == ('sub eq', 5)
+    assert (Plain(1) == Plain(1), hash(Plain(1))) == (True, hash((1,)))
+    C.__eq__ = lambda self, other: 'replaced'
+    C.__hash__ = lambda self: 7
+    assert (a == b, hash(a), a != b) == ('replaced', 7, False)
+    assert (Plain(1) == Plain(1), hash(Plain(1))) == (True, hash((1,)))
+    del C.__eq__, C.__hash__
+    assert (a == b, a == a, hash(a)) == (False, True, object.__hash__(a))

@@ -12,7 +12,7 @@ from hypothesis import given, settings, strategies as st
 from dataclass_meta import DataClass, InitVar, field, replace
 
 from .access_log import reads_match_the_stdlib
-from .outcomes import outcome
+from .outcomes import define, outcome
 
 # Classes defined inside a test use each backend in turn (tests/conftest.py).
 pytestmark = pytest.mark.usefixtures('backend')
@@ -441,3 +441,113 @@ def test_pure_backend_replace_loads_no_extension():
 
 test_replace_and_copies_read_as_the_stdlib = reads_match_the_stdlib(
     'replace', 'copy.replace', 'copy', 'deepcopy')
+
+
+def _slotted_view(obj):
+    """An instance as the copy comparisons see it: its class's name and its
+    fields (``'unset'`` for an empty slot)."""
+    return type(obj).__name__, tuple(getattr(obj, name, 'unset') for name in ('x', 'y', 'z'))
+
+
+def _logging(log, tag):
+    """A function that logs ``tag`` and its arguments, and returns None."""
+    return lambda *args: log.append((tag, len(args))) and None
+
+
+# Each case: the body extras and options of class C (x, y and z: int = 3),
+# then what is done to it after creation. The compiled core copies the slots
+# only where nothing can tell; each case here must behave as the stdlib.
+_COPY_CASES = {
+    'plain': ({}, None),
+    'frozen': ({'frozen': True}, None),
+    'post_init': ({'__post_init__': 'log'}, None),
+    'initvar': ({'__annotations__': {'v': InitVar[int]}, 'v': 0}, None),
+    'init_false_field': ({'__annotations__': {'w': int}, 'w': 'field(init=False, default=5)'},
+                         None),
+    'setattr_later': ({}, lambda cls, log: setattr(cls, '__setattr__', _logged_setattr(log))),
+    'new_later': ({}, lambda cls, log: setattr(cls, '__new__', _logged_new(log))),
+    'init_later': ({}, lambda cls, log: setattr(cls, '__init__', _logged_init(cls, log))),
+    'descriptor_later': ({}, lambda cls, log: setattr(cls, 'y', _logged_property(cls, log))),
+}
+
+
+def _logged_setattr(log):
+    def __setattr__(self, name, value):
+        log.append(('setattr', name))
+        object.__setattr__(self, name, value)
+    return __setattr__
+
+
+def _logged_new(log):
+    def __new__(klass, *args, **kwargs):
+        log.append(('new', sorted(kwargs)))
+        return object.__new__(klass)
+    return __new__
+
+
+def _logged_init(cls, log):
+    original = cls.__init__
+
+    def __init__(self, *args, **kwargs):
+        log.append(('init', args, sorted(kwargs)))
+        original(self, *args, **kwargs)
+    return __init__
+
+
+def _logged_property(cls, log):
+    slot = cls.__dict__['y']
+
+    def get(self):
+        log.append('get y')
+        return slot.__get__(self)
+
+    def set_(self, value):
+        log.append(('set y', value))
+        slot.__set__(self, value)
+    return property(get, set_)
+
+
+@pytest.mark.parametrize('case', list(_COPY_CASES))
+def test_slotted_replace_as_a_copy_only_where_nothing_can_tell(case):
+    """``replace()`` of a slotted class: the compiled core copies the slots
+    where the stdlib's reads and ``__init__`` run no code of anyone's; with a
+    ``__post_init__``, an InitVar, an ``init=False`` field, a ``__setattr__``,
+    ``__new__``, ``__init__`` or descriptor assigned after creation, on a
+    subclass instance, and on an instance made by ``object.__new__`` then
+    ``C.__init__``, every call, read and result is the stdlib's."""
+    extra, change = _COPY_CASES[case]
+
+    def run(ours):
+        log = []
+        body = {'__annotations__': {'x': int, 'y': int, 'z': int}, 'z': 3}
+        options = {'slots': True}
+        for key, value in extra.items():
+            if key == '__annotations__':
+                body['__annotations__'] = {**body['__annotations__'], **value}
+            elif key == '__post_init__':
+                body[key] = _logging(log, 'post_init')
+            elif key in ('frozen',):
+                options[key] = value
+            else:
+                body[key] = (field(init=False, default=5) if ours else
+                             dataclasses.field(init=False, default=5)) \
+                    if value == 'field(init=False, default=5)' else value
+        cls = define(ours, 'C', body, **options)
+        make = replace if ours else dataclasses.replace
+        # A subclass instance, before the change (on 3.10 the stdlib's slotted
+        # subclass has its own slots for inherited fields, which ours has not).
+        sub = define(ours, 'S', {'__annotations__': {'s': int}, 's': 0}, bases=(cls,),
+                     **options)
+        seen = [outcome(lambda: make(sub(1, 2), x=3), _slotted_view)]
+        if change is not None:
+            change(cls, log)
+        obj = cls(1, 2)
+        seen.append(outcome(lambda: make(obj, x=9), _slotted_view))
+        seen.append(outcome(lambda: make(obj, y=8, x=7), _slotted_view))
+        bare = object.__new__(cls)
+        seen.append(outcome(lambda: make(bare, x=1), _slotted_view))
+        cls.__init__(bare, 4, 5)
+        seen.append(outcome(lambda: make(bare, z=6), _slotted_view))
+        return seen, log
+
+    assert run(True) == run(False)

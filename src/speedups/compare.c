@@ -108,9 +108,21 @@ eq_call_body(dm_compare *m, PyObject *const *args, size_t nargsf, PyObject *kwna
         return go < 0 ? NULL : Py_NewRef(go == IDENTICAL ? Py_True : Py_NotImplemented);
     }
     PyObject *self = pair[0], *other = pair[1];  /* borrowed */
+    Py_ssize_t n = PyTuple_GET_SIZE(m->names), i = 0;
+    if (Py_TYPE(other) == Py_TYPE(self) && L.direct) {
+        /* The fields that both slots hold as one reflexive object (below)
+         * in one tight run from the first; the loop goes on from the first
+         * that does not. */
+        for (; i < n; i++) {
+            Py_ssize_t offset = L.off[i];
+            PyObject *v = offset >= 0 ? *(PyObject **)((char *)self + offset) : NULL;
+            if (v == NULL || v != *(PyObject **)((char *)other + offset) || !reflexive(v)) {
+                break;
+            }
+        }
+    }
     PyObject *result = Py_NewRef(Py_True);
-    Py_ssize_t n = PyTuple_GET_SIZE(m->names);
-    for (Py_ssize_t i = 0; i < n; i++) {
+    for (; i < n; i++) {
         PyObject *name = PyTuple_GET_ITEM(m->names, i);  /* borrowed */
         Py_ssize_t offset = Py_TYPE(other) == Py_TYPE(self) ? DM_OFFSET(L, i) : -1;
         /* The common case first, with no reference taken and nothing called:
@@ -243,6 +255,115 @@ done:
 
 DM_GUARDED(order_call, dm_compare)
 
+/* CPython's tuple hash (tuplehash, xxHash-based since 3.8): the same
+ * constants and steps, so that hashing the values one by one gives
+ * ``hash(tuple(values))`` exactly, on every version. */
+#if SIZEOF_SIZE_T > 4  /* Py_uhash_t is size_t */
+#define XXPRIME_1 ((Py_uhash_t)11400714785074694791ULL)
+#define XXPRIME_2 ((Py_uhash_t)14029467366897019727ULL)
+#define XXPRIME_5 ((Py_uhash_t)2870177450012600261ULL)
+#define XXROTATE(x) ((x << 31) | (x >> 33))
+#else
+#define XXPRIME_1 ((Py_uhash_t)2654435761UL)
+#define XXPRIME_2 ((Py_uhash_t)2246822519UL)
+#define XXPRIME_5 ((Py_uhash_t)374761393UL)
+#define XXROTATE(x) ((x << 13) | (x >> 19))
+#endif
+
+/* ``hash(v)``: a compact int's inline (3.12+: its value, -1 made -2, as
+ * long_hash does), anything else's by its type. */
+static inline Py_hash_t
+lane_hash(PyObject *v)
+{
+#if PY_VERSION_HEX >= 0x030C0000
+    if (PyLong_CheckExact(v) && PyUnstable_Long_IsCompact((PyLongObject *)v)) {
+        Py_ssize_t x = PyUnstable_Long_CompactValue((PyLongObject *)v);
+        return x == -1 ? -2 : (Py_hash_t)x;
+    }
+#endif
+    return PyObject_Hash(v);
+}
+
+/* Whether ``hash(v)`` runs no Python code (so cannot change what a field holds). */
+static inline int
+hash_runs_no_code(PyObject *v)
+{
+    PyTypeObject *tp = Py_TYPE(v);
+    return tp == &PyLong_Type || tp == &PyUnicode_Type || v == Py_None
+           || tp == &PyFloat_Type || tp == &PyBool_Type || tp == &PyBytes_Type;
+}
+
+/* ``hash(tuple(items[:n]))``, or -1 with the exception of an item's hash. */
+static Py_hash_t
+tuple_hash_of(PyObject *const *items, Py_ssize_t n)
+{
+    Py_uhash_t acc = XXPRIME_5;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_uhash_t lane = (Py_uhash_t)lane_hash(items[i]);
+        if (lane == (Py_uhash_t)-1) {
+            return -1;
+        }
+        acc += lane * XXPRIME_2;
+        acc = XXROTATE(acc);
+        acc *= XXPRIME_1;
+    }
+    /* the length, mangled as tuplehash does to keep hash(()) */
+    acc += (Py_uhash_t)n ^ (XXPRIME_5 ^ 3527539UL);
+    return acc == (Py_uhash_t)-1 ? 1546275796 : (Py_hash_t)acc;
+}
+
+/* ``hash((self.a, self.b, ...))`` as a C hash (-1: error): every field read
+ * first, in order, as building the tuple does, then hashed as the tuple
+ * would be, without making it. */
+static Py_hash_t
+hash_fields(dm_compare *m, PyObject *self)
+{
+    Py_ssize_t n = PyTuple_GET_SIZE(m->names);
+    dm_layout L;
+    dm_layout_of(&m->head, &m->cache, m->names, Py_TYPE(self), DM_READ, &L);
+    PyObject *small[DM_SMALL];
+    if (L.direct) {
+        /* The common case without a reference: every field set in its slot
+         * (reading runs nothing) and hashed without running code (so nothing
+         * can release a value before its turn). Else all is read again below,
+         * which is not seen: a slot read has no effect. */
+        Py_ssize_t i = 0;
+        for (; i < n; i++) {
+            Py_ssize_t offset = L.off[i];
+            small[i] = offset >= 0 ? *(PyObject **)((char *)self + offset) : NULL;
+            if (small[i] == NULL || !hash_runs_no_code(small[i])) {
+                break;
+            }
+        }
+        if (i == n) {
+            return tuple_hash_of(small, n);
+        }
+    }
+    PyObject **values = n <= DM_SMALL ? small : PyMem_Malloc(n * sizeof(PyObject *));
+    if (values == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    Py_hash_t h = -1;
+    Py_ssize_t got = 0;  /* values[:got] are owned */
+    for (; got < n; got++) {
+        values[got] = dm_read_field(self, PyTuple_GET_ITEM(m->names, got),
+                                    DM_OFFSET(L, got));
+        if (values[got] == NULL) {
+            goto done;
+        }
+    }
+    h = tuple_hash_of(values, n);
+done:
+    for (Py_ssize_t i = 0; i < got; i++) {
+        Py_DECREF(values[i]);
+    }
+    if (values != small) {
+        PyMem_Free(values);
+    }
+    return h;
+}
+
 /* __hash__: ``hash((self.a, self.b, ...))``. */
 static PyObject *
 hash_call_body(dm_compare *m, PyObject *const *args, size_t nargsf, PyObject *kwnames)
@@ -251,16 +372,8 @@ hash_call_body(dm_compare *m, PyObject *const *args, size_t nargsf, PyObject *kw
     if (dm_unpack(&m->head, args, nargsf, kwnames, &self, 1) < 0) {
         return NULL;
     }
-    PyObject *t = dm_field_tuple(&m->head, &m->cache, m->names, self);
-    if (t == NULL) {
-        return NULL;
-    }
-    Py_hash_t h = PyObject_Hash(t);
-    Py_DECREF(t);
-    if (h == -1 && PyErr_Occurred()) {
-        return NULL;
-    }
-    return PyLong_FromSsize_t(h);
+    Py_hash_t h = hash_fields(m, self);
+    return h == -1 ? NULL : PyLong_FromSsize_t(h);
 }
 
 DM_GUARDED(hash_call, dm_compare)
@@ -334,4 +447,139 @@ dm_make_hash(PyObject *module, PyObject *args)
         return NULL;
     }
     return make_compare(module, &kind_hash, hash_call, name, plan, DM_PLAN_HASH_NAMES, 0);
+}
+
+/* ------------------------------------------------------------------------ */
+/* A class's own tp_richcompare and tp_hash                                  */
+/* ------------------------------------------------------------------------ */
+
+/* A class whose __eq__ (or __hash__) is its compiled one gets these as its
+ * type slots in place of slot_tp_richcompare (slot_tp_hash): each looks the
+ * method up on the type as those do (the type's method cache) and, where it
+ * finds a compiled __eq__ (__hash__), runs it without the call's argument
+ * passing and boxing; anything else goes to the generic slot. Assigning the
+ * method on the class or a base, deleting it, or a subclass, gets the
+ * generic slot back from the interpreter (update_slot), as for any class. */
+
+/* The state of this module for a class in whose MRO a class with its own
+ * slots is (its ht_module, set by construct()), else NULL. */
+dm_state *
+dm_state_of_class(PyTypeObject *tp)
+{
+    PyObject *own = ((PyHeapTypeObject *)tp)->ht_module;  /* the common case: tp's own */
+    if ((tp->tp_flags & Py_TPFLAGS_HEAPTYPE) && own != NULL
+            && PyModule_GetDef(own) == &dm_module_def) {
+        return PyModule_GetState(own);
+    }
+    PyObject *mro = tp->tp_mro;  /* borrowed */
+    for (Py_ssize_t i = 0; mro != NULL && i < PyTuple_GET_SIZE(mro); i++) {
+        PyTypeObject *base = (PyTypeObject *)PyTuple_GET_ITEM(mro, i);
+        PyObject *module = (base->tp_flags & Py_TPFLAGS_HEAPTYPE)
+            ? ((PyHeapTypeObject *)base)->ht_module : NULL;
+        if (module != NULL && PyModule_GetDef(module) == &dm_module_def) {
+            return PyModule_GetState(module);
+        }
+    }
+    return NULL;
+}
+
+/* ``type(obj).<name>`` where it is a compiled function of ``kind`` (a
+ * strong reference), else NULL; no exception either way. */
+static dm_function *
+compiled_special(dm_state *st, PyObject *obj, PyObject *name, const dm_kind *kind)
+{
+    if (name == NULL) {  /* the module was cleared (interpreter shutdown) */
+        return NULL;
+    }
+    PyObject *f = _PyType_Lookup(Py_TYPE(obj), name);  /* borrowed */
+    if (f == NULL || !Py_IS_TYPE(f, st->function_type) || ((dm_function *)f)->kind != kind) {
+        return NULL;
+    }
+    return (dm_function *)Py_NewRef(f);  /* kept: the call may replace C.__eq__ */
+}
+
+static PyObject *
+class_richcompare(PyObject *self, PyObject *other, int op)
+{
+    dm_state *st = dm_state_of_class(Py_TYPE(self));
+    if (st == NULL) {
+        PyErr_SetString(PyExc_SystemError, "compiled __eq__ slot without its module");
+        return NULL;
+    }
+    dm_function *eq = op == Py_EQ ? compiled_special(st, self, st->str_eq, &kind_eq) : NULL;
+    if (eq == NULL) {
+        return st->slot_richcompare(self, other, op);
+    }
+    PyObject *pair[2] = {self, other};
+    PyObject *result = eq_call((PyObject *)eq, pair, 2, NULL);
+    Py_DECREF(eq);
+    return result;
+}
+
+static Py_hash_t
+class_hash(PyObject *self)
+{
+    dm_state *st = dm_state_of_class(Py_TYPE(self));
+    if (st == NULL) {
+        PyErr_SetString(PyExc_SystemError, "compiled __hash__ slot without its module");
+        return -1;
+    }
+    dm_function *hash = compiled_special(st, self, st->str_hash, &kind_hash);
+    if (hash == NULL || hash->cleared) {  /* (the call raises the ReferenceError) */
+        Py_XDECREF(hash);
+        return st->slot_hash(self);
+    }
+    Py_hash_t h = -1;
+    if (!Py_EnterRecursiveCall("")) {
+        h = hash_fields((dm_compare *)hash, self);  /* never -1 but on error */
+        Py_LeaveRecursiveCall();
+    }
+    Py_DECREF(hash);
+    return h;
+}
+
+/* Whether ``tp`` (a heap type at its creation, its ht_module this module's)
+ * now has its own slots: where its own __eq__ / __hash__ is a compiled one
+ * and the slot is still the generic one. */
+int
+dm_compare_own_slots(dm_state *st, PyTypeObject *tp)
+{
+    PyObject *eq = PyDict_GetItemWithError(tp->tp_dict, st->str_eq);  /* borrowed */
+    PyObject *hash = eq == NULL && PyErr_Occurred()
+        ? NULL : PyDict_GetItemWithError(tp->tp_dict, st->str_hash);
+    if (PyErr_Occurred()) {
+        return -1;
+    }
+    int own = 0;
+    if (eq != NULL && Py_IS_TYPE(eq, st->function_type)
+            && ((dm_function *)eq)->kind == &kind_eq
+            && tp->tp_richcompare == st->slot_richcompare) {
+        tp->tp_richcompare = class_richcompare;
+        own = 1;
+    }
+    if (hash != NULL && Py_IS_TYPE(hash, st->function_type)
+            && ((dm_function *)hash)->kind == &kind_hash && tp->tp_hash == st->slot_hash) {
+        tp->tp_hash = class_hash;
+        own = 1;
+    }
+    return own;
+}
+
+/* Reads the interpreter's generic slots into ``st`` from a class made here
+ * whose __eq__ and __hash__ are plain callables (asdict, already in ``st``). */
+int
+dm_compare_probe(dm_state *st)
+{
+    PyObject *ns = Py_BuildValue("{OOOO}", st->str_eq, st->fn_asdict,
+                                 st->str_hash, st->fn_asdict);
+    PyObject *probe = ns == NULL ? NULL
+        : PyObject_CallFunction((PyObject *)&PyType_Type, "s()O", "probe", ns);
+    Py_XDECREF(ns);
+    if (probe == NULL) {
+        return -1;
+    }
+    st->slot_hash = ((PyTypeObject *)probe)->tp_hash;
+    st->slot_richcompare = ((PyTypeObject *)probe)->tp_richcompare;
+    Py_DECREF(probe);
+    return 0;
 }

@@ -178,10 +178,14 @@ construct_with(PyTypeObject *tp, PyObject *init, PyObject *const *args, size_t n
     PyObject *self = construct_new(tp);  /* owned */
     PyObject *result = NULL;
     if (self != NULL) {
-        /* The simplest call to a compiled __init__ stores straight away; any
-         * other binds first. */
-        int stored = kwnames == NULL && !Py_IS_TYPE(init, &PyFunction_Type)
-            ? dm_init_store_exact(init, self, args, PyVectorcall_NARGS(nargsf)) : 0;
+        /* The simplest call to a compiled __init__ stores straight away (into
+         * the fresh instance's slots where it can); any other binds first. */
+        int stored = 0;
+        if (kwnames == NULL && !Py_IS_TYPE(init, &PyFunction_Type)) {
+            Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+            stored = dm_init_store_fresh(init, self, args, nargs);
+            stored = stored ? stored : dm_init_store_exact(init, self, args, nargs);
+        }
         result = stored > 0 ? Py_NewRef(Py_None)
                  : stored == 0 ? construct_run(init, self, args, nargsf, kwnames) : NULL;
     }
@@ -253,7 +257,8 @@ construct_metaclass_ready(PyTypeObject *meta)
 
 /* construct(cls) -> bool: gives ``cls`` its own construction where calling
  * it will use it and it would run now (see above); False leaves the class on
- * type.__call__. */
+ * type.__call__. Either way, its own == and hash slots where its __eq__ and
+ * __hash__ are compiled ones (compare.c). */
 PyObject *
 dm_construct(PyObject *module, PyObject *cls)
 {
@@ -264,13 +269,19 @@ dm_construct(PyObject *module, PyObject *cls)
     PyTypeObject *tp = (PyTypeObject *)cls;
     PyHeapTypeObject *ht = (PyHeapTypeObject *)cls;
     if (!(tp->tp_flags & Py_TPFLAGS_HEAPTYPE)
-            || (ht->ht_module != NULL && ht->ht_module != module)
-            || (tp->tp_vectorcall != NULL && tp->tp_vectorcall != construct_call)
+            || (ht->ht_module != NULL && ht->ht_module != module)) {
+        Py_RETURN_FALSE;
+    }
+    /* the slots find the module state through the class's ht_module */
+    Py_XSETREF(ht->ht_module, Py_NewRef(module));  /* owned by the class */
+    if (dm_compare_own_slots(PyModule_GetState(module), tp) < 0) {
+        return NULL;
+    }
+    if ((tp->tp_vectorcall != NULL && tp->tp_vectorcall != construct_call)
             || construct_init(tp, module) == NULL
             || !construct_metaclass_ready(Py_TYPE(tp))) {
         Py_RETURN_FALSE;
     }
-    Py_XSETREF(ht->ht_module, Py_NewRef(module));  /* owned by the class */
     tp->tp_vectorcall = construct_call;
     Py_RETURN_TRUE;
 }

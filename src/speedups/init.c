@@ -307,6 +307,69 @@ dm_init_store_exact(PyObject *init, PyObject *self, PyObject *const *args, Py_ss
     return init_assign(m, self, args) < 0 ? -1 : 1;
 }
 
+/* The class call's fastest route (construct.c), for a fresh instance (every
+ * slot empty) and a call dm_init_store_exact would take, where every field
+ * has its own slot (the layout of a store by setattr(), or by
+ * object.__setattr__ when frozen): the references go straight into the
+ * slots, as the member descriptors would put them, with nothing else run and
+ * no old value to release. 1: stored; 0: not such a call or class, nothing
+ * done. */
+int
+dm_init_store_fresh(PyObject *init, PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    dm_init *m = (dm_init *)init;
+    if (!m->exact || m->converters != NULL || m->head.cleared || nargs != m->npos) {
+        return 0;
+    }
+    dm_layout L;
+    dm_layout_of(&m->head, &m->cache, m->step_names, Py_TYPE(self),
+                 m->frozen ? DM_STORE_OBJECT : DM_STORE, &L);
+    if (!L.direct) {
+        return 0;
+    }
+    for (Py_ssize_t s = 0; s < m->nsteps; s++) {
+        if (L.off[s] < 0) {
+            return 0;
+        }
+    }
+    for (Py_ssize_t s = 0; s < m->nsteps; s++) {
+        *(PyObject **)((char *)self + L.off[s]) = Py_NewRef(args[m->step[s].index]);
+    }
+    return 1;
+}
+
+/* For replace()'s copy (replace.c): where a call of ``init`` (a compiled
+ * __init__) giving every parameter only stores each parameter into the field
+ * of its name (no __post_init__, converter, validator or InitVar, no field
+ * stored from a default), and every such field of ``tp`` has its own slot
+ * (the layout of ``init``'s stores, into ``L``): the fields' names in
+ * ``init``'s order of stores (borrowed); else NULL, no exception. */
+PyObject *
+dm_init_plain_stores(PyObject *init, PyTypeObject *tp, dm_layout *L)
+{
+    dm_init *m = (dm_init *)init;
+    if (m->head.kind != &dm_kind_init || m->head.cleared || m->post_init
+            || m->converters != NULL || m->nsteps != PyTuple_GET_SIZE(m->names)) {
+        return NULL;
+    }
+    for (Py_ssize_t s = 0; s < m->nsteps; s++) {
+        if (m->step[s].index < 0) {
+            return NULL;
+        }
+    }
+    dm_layout_of(&m->head, &m->cache, m->step_names, tp,
+                 m->frozen ? DM_STORE_OBJECT : DM_STORE, L);
+    if (!L->direct) {
+        return NULL;
+    }
+    for (Py_ssize_t s = 0; s < m->nsteps; s++) {
+        if (L->off[s] < 0) {
+            return NULL;
+        }
+    }
+    return m->step_names;
+}
+
 static PyObject *init_self_by_keyword(dm_init *m, PyObject *const *args,
                                       PyObject *kwnames);
 

@@ -64,6 +64,8 @@ module_clear(PyObject *module)
     Py_CLEAR(st->str_values);
     Py_CLEAR(st->str_value);
     Py_CLEAR(st->str_module);
+    Py_CLEAR(st->str_eq);
+    Py_CLEAR(st->str_hash);
     return 0;
 }
 
@@ -147,6 +149,7 @@ module_exec(PyObject *module)
             || intern(&st->str_values, "values") < 0
             || intern(&st->str_value, "value") < 0
             || intern(&st->str_module, "__module__") < 0
+            || intern(&st->str_eq, "__eq__") < 0 || intern(&st->str_hash, "__hash__") < 0
             || contract_names(module, st->plan_attr, PLAN_TEXT, DM_PLAN_COUNT,
                               "PLAN_ATTRS") < 0
             || contract_names(module, st->hook_attr, HOOK_TEXT, DM_HOOK_COUNT,
@@ -163,7 +166,7 @@ module_exec(PyObject *module)
      * which the container hook calls back */
     st->fn_asdict = PyObject_GetAttrString(module, "asdict");
     st->fn_astuple = PyObject_GetAttrString(module, "astuple");
-    if (st->fn_asdict == NULL || st->fn_astuple == NULL) {
+    if (st->fn_asdict == NULL || st->fn_astuple == NULL || dm_compare_probe(st) < 0) {
         return -1;
     }
     st->function_type = dm_function_type_create(module);

@@ -367,12 +367,31 @@ perclass_cached_property(PyObject *module, PyObject *args)
 /* gc=False: instances the cyclic gc never tracks                            */
 /* ------------------------------------------------------------------------ */
 
+#ifndef Py_TPFLAGS_MANAGED_DICT  /* 3.10: no managed dict or weakref list */
+#define Py_TPFLAGS_MANAGED_DICT 0
+#endif
+#ifndef Py_TPFLAGS_MANAGED_WEAKREF  /* 3.10, 3.11 */
+#define Py_TPFLAGS_MANAGED_WEAKREF 0
+#endif
+
 /* The allocation of every instance of a gc=False class (object.__new__,
  * the class's own construction, copy and pickle all allocate through
- * tp_alloc): PyType_GenericAlloc's, then untracked. */
+ * tp_alloc), never tracked: PyType_GenericAlloc's object (zero-filled, the
+ * type's reference taken) made by PyObject_GC_New, which does not track,
+ * where the instance is only its fixed-size struct (slots, no dict or
+ * weakref list managed before it); otherwise PyType_GenericAlloc's,
+ * untracked at once. */
 static PyObject *
 untracked_alloc(PyTypeObject *tp, Py_ssize_t nitems)
 {
+    if (nitems == 0 && tp->tp_itemsize == 0 && tp->tp_dictoffset == 0
+            && !(tp->tp_flags & (Py_TPFLAGS_MANAGED_DICT | Py_TPFLAGS_MANAGED_WEAKREF))) {
+        PyObject *fresh = PyObject_GC_New(PyObject, tp);
+        if (fresh != NULL) {
+            memset((char *)fresh + sizeof(PyObject), 0, tp->tp_basicsize - sizeof(PyObject));
+        }
+        return fresh;
+    }
     PyObject *obj = PyType_GenericAlloc(tp, nitems);
     if (obj != NULL) {
         PyObject_GC_UnTrack(obj);

@@ -168,6 +168,120 @@ done:
     return result;
 }
 
+/* Whether calling ``tp`` runs object.__new__ and ``init`` (its __init__)
+ * only, as type.__call__ does for a class of a metaclass without __call__
+ * that is not abstract. */
+static int
+replace_class_plain(dm_state *st, PyTypeObject *tp, PyObject *init)
+{
+    return Py_TYPE(tp)->tp_call == PyType_Type.tp_call
+           && tp->tp_new == PyBaseObject_Type.tp_new && !(tp->tp_flags & Py_TPFLAGS_IS_ABSTRACT)
+           && st->str_init != NULL && Py_IS_TYPE(init, st->function_type)
+           && _PyType_Lookup(tp, st->str_init) == init;
+}
+
+/* replace() as a copy, where nothing can tell it from the stdlib's: the
+ * instance's type is the class, whose __class__, metaclass call, __new__ and
+ * __init__ are what they were (the generated __init__, which only stores each
+ * parameter into its field: dm_init_plain_stores), and every field is read
+ * from and stored into its own slot (its class attribute the slot's member
+ * descriptor, no __getattribute__ or, unless frozen, __setattr__ of the
+ * class's own). The stdlib's reads (each kept field, then __class__) then
+ * run no code, and neither do the class call's object.__new__ and
+ * __init__'s stores but for the allocation (a collection may run code): the
+ * values are taken first, as the stdlib's reads take them, and stored after
+ * it, or given to the class's __init__ by keyword if the class changed
+ * meanwhile. ``changes`` names carried fields only. 1 with ``*result`` (NULL
+ * on error); 0: not so, nothing done. */
+static int
+replace_copy(dm_replace *m, PyObject *self, PyObject *changes, PyObject **result)
+{
+    dm_state *st = dm_state_of(m);
+    PyTypeObject *tp = Py_TYPE(self);
+    PyObject *carried = m->carried;  /* borrowed: set once, never replaced */
+    Py_ssize_t n = PyTuple_GET_SIZE(carried), i;
+    if ((PyObject *)tp != m->cls || !replace_class_plain(st, tp, m->init)) {
+        return 0;
+    }
+    dm_layout R, S;
+    PyObject *stored = dm_init_plain_stores(m->init, tp, &S);  /* borrowed */
+    if (stored == NULL || PyTuple_GET_SIZE(stored) != n) {
+        return 0;
+    }
+    dm_layout_of(&m->head, &m->cache, carried, tp, DM_READ, &R);
+    if (!R.direct || !R.plain) {
+        return 0;
+    }
+    PyObject *values[DM_SMALL];  /* borrowed, then owned */
+    memset(values, 0, n * sizeof(PyObject *));
+    Py_ssize_t pos = 0;
+    PyObject *key, *value;
+    while (PyDict_Next(changes, &pos, &key, &value)) {
+        if (!PyUnicode_CheckExact(key)) {
+            return 0;  /* (its __eq__ may run code) */
+        }
+        for (i = 0; i < n && PyTuple_GET_ITEM(carried, i) != key; i++) {
+        }
+        for (Py_ssize_t j = 0; i == n && j < n; j++) {  /* an equal str, not the same */
+            if (PyUnicode_Compare(PyTuple_GET_ITEM(carried, j), key) == 0) {
+                i = j;
+            }
+        }
+        if (i == n) {
+            return 0;
+        }
+        values[i] = value;
+    }
+    for (i = 0; i < n; i++) {
+        if (PyTuple_GET_ITEM(stored, i) != PyTuple_GET_ITEM(carried, i) || R.off[i] < 0) {
+            return 0;
+        }
+        if (values[i] == NULL) {
+            values[i] = *(PyObject **)((char *)self + R.off[i]);
+            if (values[i] == NULL) {
+                return 0;  /* unset: the stdlib's getattr raises */
+            }
+        }
+    }
+    for (i = 0; i < n; i++) {
+        Py_INCREF(values[i]);
+    }
+    PyObject *fresh = tp->tp_alloc(tp, 0);  /* a slotted class: no dict to set up */
+    /* The class's version tag changes with its __init__, __new__, attributes
+     * and bases, but not with its metaclass. */
+    if (fresh != NULL && !(dm_layout_current(&S, fresh)
+                           && Py_TYPE(tp)->tp_call == PyType_Type.tp_call)) {
+        /* the allocation's collection ran code that changed the class */
+        PyObject *kwargs = PyDict_New();
+        for (i = 0; kwargs != NULL && i < n; i++) {
+            if (PyDict_SetItem(kwargs, PyTuple_GET_ITEM(carried, i), values[i]) < 0) {
+                Py_CLEAR(kwargs);
+            }
+        }
+        PyObject *no_args = kwargs == NULL ? NULL : PyTuple_New(0);
+        if (no_args == NULL || tp->tp_init(fresh, no_args, kwargs) < 0) {
+            Py_CLEAR(fresh);
+        }
+        Py_XDECREF(no_args);
+        Py_XDECREF(kwargs);
+        for (i = 0; i < n; i++) {
+            Py_DECREF(values[i]);
+        }
+    }
+    else if (fresh != NULL) {
+        for (i = 0; i < n; i++) {
+            *(PyObject **)((char *)fresh + S.off[i]) = values[i];  /* steals */
+        }
+    }
+    else {
+        for (i = 0; i < n; i++) {
+            Py_DECREF(values[i]);
+        }
+    }
+    *result = fresh;
+    return 1;
+}
+
 /* The fast path, its class checks passed and its set-up done. */
 static PyObject *
 replace_fast(dm_replace *m, PyObject *self, PyObject *changes)
@@ -235,7 +349,9 @@ replace_run(dm_replace *m, PyObject *self, PyObject *changes)
             goto done;
         }
         if (carried) {
-            result = replace_fast(m, self, changes);
+            if (!replace_copy(m, self, changes, &result)) {
+                result = replace_fast(m, self, changes);
+            }
             goto done;
         }
     }

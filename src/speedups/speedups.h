@@ -152,7 +152,11 @@ typedef struct {
     PyObject *str_class, *str_qualname, *str_post_init, *str_setattr, *str_delattr, *str_init;
     PyObject *str_signature, *str_annotations, *str_annotate, *str_empty, *str_dots;
     PyObject *str_dataclass_fields, *str_items, *str_replace_entry, *str_field_type, *str_values;
-    PyObject *str_module, *str_value;
+    PyObject *str_module, *str_value, *str_eq, *str_hash;
+    /* the interpreter's generic slots (slot_tp_hash, slot_tp_richcompare),
+     * read once from a probe class: a class's own slots fall back to them */
+    hashfunc slot_hash;
+    richcmpfunc slot_richcompare;
 } dm_state;
 
 /* ``plan.<attribute id>`` (a new reference), at class creation only. */
@@ -492,11 +496,16 @@ dm_get_optional_attr(PyObject *obj, PyObject *name, PyObject **value)
 PyObject *dm_make_eq(PyObject *module, PyObject *args);
 PyObject *dm_make_order(PyObject *module, PyObject *args);
 PyObject *dm_make_hash(PyObject *module, PyObject *args);
+int dm_compare_probe(dm_state *st);
+int dm_compare_own_slots(dm_state *st, PyTypeObject *tp);
+dm_state *dm_state_of_class(PyTypeObject *tp);
 PyObject *dm_make_repr(PyObject *module, PyObject *args);
 PyObject *dm_make_unguarded_repr(PyObject *module, PyObject *args);
 PyObject *dm_make_init(PyObject *module, PyObject *args);
 extern const dm_kind dm_kind_init;  /* the compiled __init__'s kind */
 int dm_init_store_exact(PyObject *init, PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *dm_init_plain_stores(PyObject *init, PyTypeObject *tp, dm_layout *L);
+int dm_init_store_fresh(PyObject *init, PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *dm_construct(PyObject *module, PyObject *cls);
 PyObject *dm_construct_known(dm_state *st, PyTypeObject *tp, PyObject *init, PyObject **args,
                              Py_ssize_t n);
