@@ -109,7 +109,7 @@ eq_call_body(dm_compare *m, PyObject *const *args, size_t nargsf, PyObject *kwna
     }
     PyObject *self = pair[0], *other = pair[1];  /* borrowed */
     Py_ssize_t n = PyTuple_GET_SIZE(m->names), i = 0;
-    if (Py_TYPE(other) == Py_TYPE(self) && L.direct) {
+    if (DM_BORROWED_SLOT_READS && Py_TYPE(other) == Py_TYPE(self) && L.direct) {
         /* The fields that both slots hold as one reflexive object (below)
          * in one tight run from the first; the loop goes on from the first
          * that does not. */
@@ -322,7 +322,7 @@ hash_fields(dm_compare *m, PyObject *self)
     dm_layout L;
     dm_layout_of(&m->head, &m->cache, m->names, Py_TYPE(self), DM_READ, &L);
     PyObject *small[DM_SMALL];
-    if (L.direct) {
+    if (DM_BORROWED_SLOT_READS && L.direct) {
         /* The common case without a reference: every field set in its slot
          * (reading runs nothing) and hashed without running code (so nothing
          * can release a value before its turn). Else all is read again below,

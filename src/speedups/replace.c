@@ -200,7 +200,10 @@ replace_copy(dm_replace *m, PyObject *self, PyObject *changes, PyObject **result
     PyTypeObject *tp = Py_TYPE(self);
     PyObject *carried = m->carried;  /* borrowed: set once, never replaced */
     Py_ssize_t n = PyTuple_GET_SIZE(carried), i;
-    if ((PyObject *)tp != m->cls || !replace_class_plain(st, tp, m->init)) {
+    /* (the kept values are borrowed from self's slots until their increfs:
+     * not where another thread may store into them meanwhile) */
+    if (!DM_BORROWED_SLOT_READS || (PyObject *)tp != m->cls
+            || !replace_class_plain(st, tp, m->init)) {
         return 0;
     }
     dm_layout R, S;
