@@ -437,9 +437,9 @@ dm_slot_store(PyObject *obj, Py_ssize_t offset, PyObject *value)
     Py_XDECREF(old);
 }
 
-/* Whether the borrowed slot reads of the fast paths (compare.c's ==, hash and
- * replace.c's copy) are safe: with the GIL
- * only (without it, another thread may release a slot's value meanwhile). */
+/* Whether the borrowed slot reads of the fast paths (compare.c's == and hash,
+ * replace.c's copy) are safe: with the GIL only (without it, another thread
+ * may release a slot's value meanwhile). */
 #ifdef Py_GIL_DISABLED
 #define DM_BORROWED_SLOT_READS 0
 #else
