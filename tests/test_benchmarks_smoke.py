@@ -85,16 +85,3 @@ def test_benchmark_script_without_peers(tmp_path):
         'std', 'std_frozen', 'std_slots', 'dm', 'dm_frozen', 'dm_slots', 'hand'}
     assert (set(results['contenders']) >= pure) == (results['machine']['backend'] == 'compiled')
     assert results['operations']['init_pos']['ratio'].keys() >= {'dm', 'std'}
-
-
-def test_slotted_msgspec_script_runs_quick():
-    """``benchmarks/slotted_msgspec.py`` prints a ratio for every operation."""
-    pytest.importorskip('msgspec')
-    script = os.path.join(ROOT, 'benchmarks', 'slotted_msgspec.py')
-    proc = subprocess.run([sys.executable, script, '--rounds', '1', '--number', '10'],
-                          capture_output=True, text=True, timeout=300)
-    assert proc.returncode == 0, proc.stderr
-    rows = [line for line in proc.stdout.splitlines() if line.startswith('| ')]
-    assert [row.split(' | ')[0][2:] for row in rows[1:]] == [
-        'construction', 'construction, keywords', 'construction, frozen',
-        'construction, gc=False', '==', 'hash (frozen)', 'replace(obj, f0=9)']
