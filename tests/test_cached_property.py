@@ -345,6 +345,33 @@ def test_pickled_and_copied_like_a_cached_value(protocol):
         del globals()['C']
 
 
+def test_pickled_and_copied_with_cache_hash():
+    """With ``cache_hash=True`` too: a frozen slotted class pickles its fields only
+    (the stdlib's state for one), so copying computes nothing, a copy computes its
+    value when read, and hashes as the original."""
+    class K(DataClass, frozen=True, slots=True, cache_hash=True):
+        x: int
+        calls = []
+
+        @functools.cached_property
+        def double(self):
+            K.calls.append(self.x)
+            return self.x * 2
+
+    globals()['K'] = K
+    K.__qualname__ = 'K'
+    try:
+        done, fresh = K(1), K(2)
+        done.double  # noqa: B018
+        for copier in (copy.copy, copy.deepcopy, lambda o: pickle.loads(pickle.dumps(o))):
+            K.calls.clear()
+            copies = copier(done), copier(fresh)
+            assert K.calls == [] and hash(copies[0]) == hash(done) == hash((1,))
+            assert (copies[0].double, copies[1].double) == (2, 4) and K.calls == [1, 2]
+    finally:
+        del globals()['K']
+
+
 def test_replace_starts_empty():
     """``replace()`` makes a new instance through ``__init__``: computed again."""
     C = _define()
