@@ -10,8 +10,11 @@ A cached hash is never carried to another instance: ``replace()`` calls
 ``__init__``, and pickling and ``copy`` take the instance's state, which leaves
 the slot out (a ``str`` hashes differently in another process). A frozen
 slotted class's generated ``__getstate__`` lists the fields only; any other
-class gets the ``__getstate__`` below unless it has one of its own.
+class gets the ``__getstate__`` below unless it has one of its own (the one a
+slotted cached property gives is wrapped: it would carry the slot too).
 """
+
+from ._cached_property import made_getstate
 
 HASH_SLOT = '__dataclass_hash__'
 
@@ -82,17 +85,21 @@ def make_cache_hash(hash_, member):
     return __hash__
 
 
-def needs_getstate(cls):
-    """Whether the class pickles with the default state, which would carry the slot."""
-    return getattr(cls, '__getstate__', None) is _DEFAULT_GETSTATE
+def state_to_filter(cls):
+    """The state the class pickles with where it would carry the slot: the
+    default one, or a slotted cached property's (``_cached_property``); else None."""
+    getstate = getattr(cls, '__getstate__', None)
+    if getstate is _DEFAULT_GETSTATE:
+        return _default_state
+    return getstate if made_getstate(getstate) else None
 
 
-def make_getstate():
-    """``__getstate__``: the default state (``__dict__``, then the slots) without
+def make_getstate(default_state):
+    """``__getstate__``: ``default_state`` (``__dict__``, then the slots) without
     the cached hash, in the shape ``object.__getstate__`` gives it."""
 
     def __getstate__(self):
-        state = _default_state(self)
+        state = default_state(self)
         if type(state) is tuple:
             values, slots = state
             if HASH_SLOT in slots:
@@ -127,5 +134,6 @@ def finish(cls, params, backend, source=str):
     hash_ = cls.__dict__.get('__hash__', getattr(cls, '__hash__', None))
     check(cls, hash_, backend.made, source)
     backend.attach(cls, '__hash__', backend.cache_hash(hash_, member_of(cls, HASH_SLOT)))
-    if needs_getstate(cls):
-        backend.attach(cls, '__getstate__', make_getstate())
+    state = state_to_filter(cls)
+    if state is not None:
+        backend.attach(cls, '__getstate__', make_getstate(state))
