@@ -25,8 +25,8 @@ slot_reads = pytest.mark.skipif(not SLOT_READS, reason='3.12+ and PyPy: the slot
 hidden_slot = pytest.mark.skipif(SLOT_READS, reason='CPython 3.10, 3.11: a hidden slot')
 
 
-def _define(slots=True, frozen=False):
-    class C(DataClass, slots=slots, frozen=frozen):
+def _define(slots=True, frozen=False, **options):
+    class C(DataClass, slots=slots, frozen=frozen, **options):
         x: int
         calls = []
 
@@ -349,27 +349,19 @@ def test_pickled_and_copied_with_cache_hash():
     """With ``cache_hash=True`` too: a frozen slotted class pickles its fields only
     (the stdlib's state for one), so copying computes nothing, a copy computes its
     value when read, and hashes as the original."""
-    class K(DataClass, frozen=True, slots=True, cache_hash=True):
-        x: int
-        calls = []
-
-        @functools.cached_property
-        def double(self):
-            K.calls.append(self.x)
-            return self.x * 2
-
-    globals()['K'] = K
-    K.__qualname__ = 'K'
+    C = _define(frozen=True, cache_hash=True)
+    globals()['C'] = C
+    C.__qualname__ = 'C'
     try:
-        done, fresh = K(1), K(2)
+        done, fresh = C(1), C(2)
         done.double  # noqa: B018
         for copier in (copy.copy, copy.deepcopy, lambda o: pickle.loads(pickle.dumps(o))):
-            K.calls.clear()
+            C.calls.clear()
             copies = copier(done), copier(fresh)
-            assert K.calls == [] and hash(copies[0]) == hash(done) == hash((1,))
-            assert (copies[0].double, copies[1].double) == (2, 4) and K.calls == [1, 2]
+            assert C.calls == [] and hash(copies[0]) == hash(done) == hash((1,))
+            assert (copies[0].double, copies[1].double) == (2, 4) and C.calls == [1, 2]
     finally:
-        del globals()['K']
+        del globals()['C']
 
 
 def test_replace_starts_empty():
