@@ -459,11 +459,11 @@ def _build_skipped(cls, explicit):
         others = (f' or one after it ({", ".join(k.__name__ for k in before[1:])})'
                   if before[1:] else '')
         skipped = ' and '.join(f"{k.__name__}'s" for k in [DataClass, *after])
+        order = _mixin_last(cls.__bases__, lambda b: issubclass(b, before[0]))
         msg = (f'data class {cls.__name__!r} was not built: {first}.__init_subclass__'
                f'{others} did not call super().__init_subclass__(**kwargs), so '
                f'{skipped} did not run: name {first} after the data-class bases, '
-               f'class {cls.__name__}({", ".join(_reordered(cls, before[0]))}), '
-               f'or have it call super()')
+               f'class {cls.__name__}({", ".join(order)}), or have it call super()')
         raise TypeError(msg)
     _build(cls, explicit)
     abc.update_abstractmethods(cls)  # ABCMeta counted them before the build
@@ -485,12 +485,7 @@ def _note_mixin_error(exc, name, bases):
         '.__init_subclass__() got an unexpected keyword argument ')
     if type(exc) is TypeError and keyword.strip("'") in _options.OPTIONS:
         mixin = owner.rpartition('.')[2]
-        names = [b.__name__ for b in bases]
-        first = next((b.__name__ for b in bases
-                      if mixin in [k.__name__ for k in b.__mro__]), None)
-        if first is not None:
-            names.remove(first)
-            names.append(first)
+        names = _mixin_last(bases, lambda b: mixin in [k.__name__ for k in b.__mro__])
         _add_hint(exc, f'{owner}.__init_subclass__ does not take the options of data '
                        f'class {name!r}: name {mixin} after the data-class bases, so that '
                        f'DataClass takes them first, class {name}({", ".join(names)}, ...)')
@@ -509,12 +504,14 @@ def _note_mixin_error(exc, name, bases):
         exc.add_note(f'raised in {raised_in.co_qualname} while creating data class {name!r}')
 
 
-def _reordered(cls, mixin):
-    """The names of ``cls``'s bases with ``mixin`` (or the base it comes from) last."""
-    names = [b.__name__ for b in cls.__bases__]
-    first = next(b.__name__ for b in cls.__bases__ if issubclass(b, mixin))
-    names.remove(first)
-    return [*names, first]
+def _mixin_last(bases, is_mixin):
+    """The names of ``bases`` with the first for which ``is_mixin`` holds moved last."""
+    names = [b.__name__ for b in bases]
+    first = next((b.__name__ for b in bases if is_mixin(b)), None)
+    if first is not None:
+        names.remove(first)
+        names.append(first)
+    return names
 
 
 def _build(cls, explicit):
