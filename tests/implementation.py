@@ -5,6 +5,9 @@ skipped elsewhere with the reason printed, never passed without checking.
 """
 
 import gc
+import os
+import signal
+import subprocess
 import sys
 import weakref
 
@@ -43,3 +46,24 @@ def mortal_classes():
     if classes_are_immortal():
         pytest.skip('classes are immortal on this interpreter (a free-threaded 3.13 '
                     'after a second thread started, CPython gh-117783): none can be freed')
+
+
+def run_in_a_child(statement, attempts=3):
+    """Run ``statement`` in a fresh interpreter started from the checkout and
+    return what it printed; fail with its output if it did not exit cleanly.
+
+    For deep recursion on PyPy: there a stack overflow that lands inside the
+    interpreter's own code (its garbage collector or JIT) aborts the process
+    with SIGABRT instead of raising ``RecursionError`` (seen once in a CI run of
+    PyPy 8.0.1, never reproduced). In a child that abort cannot take the whole
+    session down, and it is retried: it is the interpreter's, whatever the code
+    under test does. Any other ending counts at once.
+    """
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    for _ in range(attempts):
+        child = subprocess.run([sys.executable, '-c', statement], cwd=root,
+                               capture_output=True, text=True, timeout=300)
+        if child.returncode != -signal.SIGABRT:
+            break
+    assert child.returncode == 0, child.stdout + child.stderr
+    return child.stdout

@@ -15,7 +15,7 @@ import dataclass_meta as dm
 from dataclass_meta import DataClass, _backend, field
 
 from .access_log import reads_match_the_stdlib
-from .implementation import mortal_classes  # noqa: F401
+from .implementation import PYPY, mortal_classes, run_in_a_child  # noqa: F401
 from .outcomes import define, outcome
 
 BACKENDS = _backend.available()
@@ -225,7 +225,7 @@ def test_errors_from_reads_and_factories_pass_through(backend):
         dm.astuple(Node(1), tuple_factory=failing)
 
 
-def test_a_structure_containing_itself_raises_recursion_error(backend):
+def cycles_raise_recursion_error():
     """As the stdlib's recursion does, not a crash."""
     loop = []
     loop.append(loop)
@@ -236,6 +236,19 @@ def test_a_structure_containing_itself_raises_recursion_error(backend):
             dm.asdict(obj)
         with pytest.raises(RecursionError):
             dm.astuple(obj)
+
+
+def test_a_structure_containing_itself_raises_recursion_error(backend):
+    if not PYPY:
+        cycles_raise_recursion_error()
+        return
+    # PyPy can abort on a stack overflow in its own code: see run_in_a_child.
+    printed = run_in_a_child(
+        'import tests.test_asdict as t; from dataclass_meta import _backend\n'
+        f'with _backend.use({{b.name: b for b in _backend.available()}}[{backend.name!r}]):\n'
+        '    t.cycles_raise_recursion_error()\n'
+        '    print(_backend.current().name)')
+    assert printed == backend.name + '\n'
 
 
 def test_a_dict_changed_meanwhile_raises_as_its_iterator_does(backend):
