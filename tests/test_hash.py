@@ -1,6 +1,7 @@
 """``__hash__``: the stdlib's (unsafe_hash, eq, frozen, explicit hash) table."""
 
 import itertools
+import sys
 
 import pytest
 from hypothesis import given, settings
@@ -160,3 +161,40 @@ def test_eq_and_hash_follow_the_class_after_creation(slots):
     assert (Plain(1) == Plain(1), hash(Plain(1))) == (True, hash((1,)))
     del C.__eq__, C.__hash__
     assert (a == b, a == a, hash(a)) == (False, True, object.__hash__(a))
+
+
+# Each: what is done to the class (x, y) after its first == and hash().
+_AFTER_FIRST_USE = {
+    'nothing': lambda cls, log: None,
+    'property over a field': lambda cls, log: setattr(
+        cls, 'y', property(lambda self: log.append('get y') or 2)),
+    'field slot emptied': lambda cls, log: None,
+    'own __getattribute__': lambda cls, log: setattr(
+        cls, '__getattribute__',
+        lambda self, name: log.append(('get', name)) or object.__getattribute__(self, name)),
+}
+
+
+@pytest.mark.parametrize('change', list(_AFTER_FIRST_USE))
+def test_eq_and_hash_after_the_first_use_see_the_class_now(change):
+    """What a slotted class's first ``==`` and ``hash()`` decide (the compiled
+    core keeps it per class) does not outlive a change to the class: a field's
+    descriptor or a ``__getattribute__`` assigned later, an emptied slot;
+    every result, read and error is the stdlib's."""
+    def run(ours):
+        log = []
+        cls = define(ours, 'C', {'__annotations__': {'x': int, 'y': int}},
+                     frozen=True, slots=True)
+        a, b = cls(1, 2), cls(1, 2)
+        seen = [a == b, hash(a) == hash((1, 2)), a == b, hash(b) == hash((1, 2))]
+        _AFTER_FIRST_USE[change](cls, log)
+        if change == 'field slot emptied':
+            object.__delattr__(b, 'y')  # (a frozen instance)
+        seen += [outcome(lambda: a == b), outcome(lambda: b == a), outcome(lambda: a == a),
+                 outcome(lambda: hash(a)), outcome(lambda: hash(b))]
+        return seen, log
+
+    ours, stdlib = run(True), run(False)
+    if sys.version_info < (3, 13):  # the stdlib's older == compared tuples (all reads first)
+        ours, stdlib = ours[0], stdlib[0]
+    assert ours == stdlib

@@ -293,6 +293,33 @@ hash_runs_no_code(PyObject *v)
            || tp == &PyFloat_Type || tp == &PyBool_Type || tp == &PyBytes_Type;
 }
 
+/* The slot offsets of ``m``'s fields in instances of ``tp`` straight from its
+ * layout cache (refilled where it is not for ``tp`` at its tag), for a fast
+ * path that runs no code (which could refill it), with the GIL; NULL where
+ * some field is not read from its slot plainly (then the general path). */
+static inline const Py_ssize_t *
+plain_offsets(dm_compare *m, PyTypeObject *tp)
+{
+#if DM_BORROWED_SLOT_READS
+    dm_layout_cache *cache = &m->cache;
+    if (!(tp == cache->type && tp->tp_version_tag == cache->tag && DM_HAS_VERSION_TAG(tp))) {
+        dm_layout_fill(&m->head, cache, m->names, tp, DM_READ);
+    }
+    return cache->plain && cache->type == tp ? cache->offsets : NULL;
+#else
+    return NULL;
+#endif
+}
+
+/* The tuple hash's last step: the length, mangled as tuplehash does to keep
+ * hash(()). */
+static inline Py_hash_t
+tuple_hash_end(Py_uhash_t acc, Py_ssize_t n)
+{
+    acc += (Py_uhash_t)n ^ (XXPRIME_5 ^ 3527539UL);
+    return acc == (Py_uhash_t)-1 ? 1546275796 : (Py_hash_t)acc;
+}
+
 /* ``hash(tuple(items[:n]))``, or -1 with the exception of an item's hash. */
 static Py_hash_t
 tuple_hash_of(PyObject *const *items, Py_ssize_t n)
@@ -307,9 +334,49 @@ tuple_hash_of(PyObject *const *items, Py_ssize_t n)
         acc = XXROTATE(acc);
         acc *= XXPRIME_1;
     }
-    /* the length, mangled as tuplehash does to keep hash(()) */
-    acc += (Py_uhash_t)n ^ (XXPRIME_5 ^ 3527539UL);
-    return acc == (Py_uhash_t)-1 ? 1546275796 : (Py_hash_t)acc;
+    return tuple_hash_end(acc, n);
+}
+
+/* The common case of hash_fields, without a reference and in one pass:
+ * every field set in its slot (reading runs nothing) and hashed without
+ * running code (so nothing can release a value before its turn; nor can
+ * hashing it fail). 1 with ``*h``; 0: not so (then all is read again, which is
+ * not seen: a slot read has no effect). No recursion guard: nothing recurses. */
+static inline int
+hash_fields_fast(dm_compare *m, PyObject *self, Py_hash_t *h)
+{
+    const Py_ssize_t *off = plain_offsets(m, Py_TYPE(self));
+    if (off == NULL) {
+        return 0;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(m->names);
+    Py_uhash_t acc = XXPRIME_5;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_ssize_t offset = off[i];
+        PyObject *v = offset >= 0 ? *(PyObject **)((char *)self + offset) : NULL;
+        Py_uhash_t lane;
+        if (v == NULL) {
+            return 0;
+        }
+#if PY_VERSION_HEX >= 0x030C0000
+        if (PyLong_CheckExact(v) && PyUnstable_Long_IsCompact((PyLongObject *)v)) {
+            Py_ssize_t x = PyUnstable_Long_CompactValue((PyLongObject *)v);
+            lane = (Py_uhash_t)(x == -1 ? -2 : x);  /* as long_hash */
+        }
+        else
+#endif
+        if (hash_runs_no_code(v)) {
+            lane = (Py_uhash_t)PyObject_Hash(v);
+        }
+        else {
+            return 0;
+        }
+        acc += lane * XXPRIME_2;
+        acc = XXROTATE(acc);
+        acc *= XXPRIME_1;
+    }
+    *h = tuple_hash_end(acc, n);
+    return 1;
 }
 
 /* ``hash((self.a, self.b, ...))`` as a C hash (-1: error): every field read
@@ -318,33 +385,19 @@ tuple_hash_of(PyObject *const *items, Py_ssize_t n)
 static Py_hash_t
 hash_fields(dm_compare *m, PyObject *self)
 {
+    Py_hash_t h = -1;
+    if (hash_fields_fast(m, self, &h)) {
+        return h;
+    }
     Py_ssize_t n = PyTuple_GET_SIZE(m->names);
     dm_layout L;
     dm_layout_of(&m->head, &m->cache, m->names, Py_TYPE(self), DM_READ, &L);
     PyObject *small[DM_SMALL];
-    if (DM_BORROWED_SLOT_READS && L.direct) {
-        /* The common case without a reference: every field set in its slot
-         * (reading runs nothing) and hashed without running code (so nothing
-         * can release a value before its turn). Else all is read again below,
-         * which is not seen: a slot read has no effect. */
-        Py_ssize_t i = 0;
-        for (; i < n; i++) {
-            Py_ssize_t offset = L.off[i];
-            small[i] = offset >= 0 ? *(PyObject **)((char *)self + offset) : NULL;
-            if (small[i] == NULL || !hash_runs_no_code(small[i])) {
-                break;
-            }
-        }
-        if (i == n) {
-            return tuple_hash_of(small, n);
-        }
-    }
     PyObject **values = n <= DM_SMALL ? small : PyMem_Malloc(n * sizeof(PyObject *));
     if (values == NULL) {
         PyErr_NoMemory();
         return -1;
     }
-    Py_hash_t h = -1;
     Py_ssize_t got = 0;  /* values[:got] are owned */
     for (; got < n; got++) {
         values[got] = dm_read_field(self, PyTuple_GET_ITEM(m->names, got),
@@ -463,14 +516,28 @@ dm_make_hash(PyObject *module, PyObject *args)
 
 /* The state of this module for a class in whose MRO a class with its own
  * slots is (its ht_module, set by construct()), else NULL. */
-dm_state *
-dm_state_of_class(PyTypeObject *tp)
+static dm_state *state_of_base(PyTypeObject *tp);
+
+static inline dm_state *
+class_state(PyTypeObject *tp)
 {
     PyObject *own = ((PyHeapTypeObject *)tp)->ht_module;  /* the common case: tp's own */
     if ((tp->tp_flags & Py_TPFLAGS_HEAPTYPE) && own != NULL
             && PyModule_GetDef(own) == &dm_module_def) {
         return PyModule_GetState(own);
     }
+    return state_of_base(tp);
+}
+
+dm_state *
+dm_state_of_class(PyTypeObject *tp)
+{
+    return class_state(tp);
+}
+
+static dm_state *
+state_of_base(PyTypeObject *tp)
+{
     PyObject *mro = tp->tp_mro;  /* borrowed */
     for (Py_ssize_t i = 0; mro != NULL && i < PyTuple_GET_SIZE(mro); i++) {
         PyTypeObject *base = (PyTypeObject *)PyTuple_GET_ITEM(mro, i);
@@ -498,17 +565,89 @@ compiled_special(dm_state *st, PyObject *obj, PyObject *name, const dm_kind *kin
     return (dm_function *)Py_NewRef(f);  /* kept: the call may replace C.__eq__ */
 }
 
+/* compiled_special through ``table`` (DM_CLASS_CACHE): what the lookup
+ * found for type(obj), kept under the type's version tag, so that a class
+ * seen before costs one compare. */
+static inline dm_function *
+compiled_special_kept(dm_state *st, dm_class_entry *table, PyObject *obj, PyObject *name,
+                      const dm_kind *kind)
+{
+#if DM_CLASS_CACHE
+    PyObject *f = dm_class_cached(table, Py_TYPE(obj));  /* borrowed */
+    if (f != NULL) {
+        return (dm_function *)Py_NewRef(f);
+    }
+    dm_function *found = compiled_special(st, obj, name, kind);
+    if (found != NULL) {  /* (the lookup ran no code: the tag is the one it saw) */
+        dm_class_keep(table, Py_TYPE(obj), (PyObject *)found);
+    }
+    return found;
+#else
+    return compiled_special(st, obj, name, kind);
+#endif
+}
+
+/* == of two instances of one type whose every compared field's two slots hold
+ * one int, str, bool, bytes or None (or of an instance with itself): True,
+ * with nothing read but the slots and nothing called, as eq_call_body would
+ * conclude (its leading run); else -1: not so, nothing done (then eq_call,
+ * whose reads see the same slots). No recursion guard: nothing recurses. */
+static inline int
+eq_all_identical(dm_compare *m, PyObject *self, PyObject *other)
+{
+    if (m->head.cleared) {
+        return -1;  /* (the call raises the ReferenceError) */
+    }
+    if (self == other) {
+        return 1;
+    }
+    if (Py_TYPE(other) != Py_TYPE(self)) {
+        return -1;
+    }
+    const Py_ssize_t *off = plain_offsets(m, Py_TYPE(self));
+    if (off == NULL) {
+        return -1;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(m->names);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_ssize_t offset = off[i];
+        PyObject *v = offset >= 0 ? *(PyObject **)((char *)self + offset) : NULL;
+        if (v == NULL || v != *(PyObject **)((char *)other + offset) || !reflexive(v)) {
+            return -1;
+        }
+    }
+    return 1;
+}
+
 static PyObject *
 class_richcompare(PyObject *self, PyObject *other, int op)
 {
-    dm_state *st = dm_state_of_class(Py_TYPE(self));
+    dm_state *st = class_state(Py_TYPE(self));
     if (st == NULL) {
         PyErr_SetString(PyExc_SystemError, "compiled __eq__ slot without its module");
         return NULL;
     }
-    dm_function *eq = op == Py_EQ ? compiled_special(st, self, st->str_eq, &kind_eq) : NULL;
+#if DM_CLASS_CACHE
+    /* A class seen before, the common case: the kept __eq__ borrowed, as
+     * eq_all_identical runs no code. */
+    PyObject *kept = op == Py_EQ ? dm_class_cached(st->eq_classes, Py_TYPE(self)) : NULL;
+    if (kept != NULL && eq_all_identical((dm_compare *)kept, self, other) > 0) {
+        Py_RETURN_TRUE;
+    }
+#endif
+#if DM_CLASS_CACHE
+    dm_class_entry *table = st->eq_classes;
+#else
+    dm_class_entry *table = NULL;
+#endif
+    dm_function *eq = op == Py_EQ
+        ? compiled_special_kept(st, table, self, st->str_eq, &kind_eq) : NULL;
     if (eq == NULL) {
         return st->slot_richcompare(self, other, op);
+    }
+    if (eq_all_identical((dm_compare *)eq, self, other) > 0) {
+        Py_DECREF(eq);
+        Py_RETURN_TRUE;
     }
     PyObject *pair[2] = {self, other};
     PyObject *result = eq_call((PyObject *)eq, pair, 2, NULL);
@@ -519,17 +658,36 @@ class_richcompare(PyObject *self, PyObject *other, int op)
 static Py_hash_t
 class_hash(PyObject *self)
 {
-    dm_state *st = dm_state_of_class(Py_TYPE(self));
+    dm_state *st = class_state(Py_TYPE(self));
     if (st == NULL) {
         PyErr_SetString(PyExc_SystemError, "compiled __hash__ slot without its module");
         return -1;
     }
-    dm_function *hash = compiled_special(st, self, st->str_hash, &kind_hash);
+#if DM_CLASS_CACHE
+    /* A class seen before, the common case: the kept __hash__ borrowed, as
+     * hash_fields_fast runs no code. */
+    PyObject *kept = dm_class_cached(st->hash_classes, Py_TYPE(self));
+    Py_hash_t fast;
+    if (kept != NULL && !((dm_function *)kept)->cleared
+            && hash_fields_fast((dm_compare *)kept, self, &fast)) {
+        return fast;
+    }
+#endif
+#if DM_CLASS_CACHE
+    dm_class_entry *table = st->hash_classes;
+#else
+    dm_class_entry *table = NULL;
+#endif
+    dm_function *hash = compiled_special_kept(st, table, self, st->str_hash, &kind_hash);
     if (hash == NULL || hash->cleared) {  /* (the call raises the ReferenceError) */
         Py_XDECREF(hash);
         return st->slot_hash(self);
     }
     Py_hash_t h = -1;
+    if (hash_fields_fast((dm_compare *)hash, self, &h)) {
+        Py_DECREF(hash);
+        return h;
+    }
     if (!Py_EnterRecursiveCall("")) {
         h = hash_fields((dm_compare *)hash, self);  /* never -1 but on error */
         Py_LeaveRecursiveCall();

@@ -15,6 +15,10 @@
 
 #include "speedups.h"
 
+#ifndef Py_NO_INLINE  /* (named by the newer headers only) */
+#define Py_NO_INLINE
+#endif
+
 typedef struct {
     dm_function head;
     PyObject *cls;        /* owned: the data class */
@@ -28,6 +32,12 @@ typedef struct {
     PyObject *init;       /* owned: the class's generated __init__ */
     int by_dict;          /* called as (self, changes) by replace(), not with **changes */
     dm_layout_cache cache;
+    /* The copy's decision for ``cls`` (replace_copy_plan), with the GIL: while
+     * the class's version tag is ``copy_tag`` (0: not decided), an instance
+     * of exactly ``cls`` is copied, reading the kept fields at ``copy_read``
+     * and storing them at ``copy_store``. */
+    unsigned int copy_tag;
+    Py_ssize_t copy_read[DM_SMALL], copy_store[DM_SMALL];
 } dm_replace;
 
 enum { UNPREPARED, FAST, SLOW };
@@ -168,42 +178,55 @@ done:
     return result;
 }
 
-/* Whether calling ``tp`` runs object.__new__ and ``init`` (its __init__)
- * only, as type.__call__ does for a class of a metaclass without __call__
- * that is not abstract. */
-static int
-replace_class_plain(dm_state *st, PyTypeObject *tp, PyObject *init)
-{
-    return Py_TYPE(tp)->tp_call == PyType_Type.tp_call
-           && tp->tp_new == PyBaseObject_Type.tp_new && !(tp->tp_flags & Py_TPFLAGS_IS_ABSTRACT)
-           && st->str_init != NULL && Py_IS_TYPE(init, st->function_type)
-           && _PyType_Lookup(tp, st->str_init) == init;
-}
-
 /* replace() as a copy, where nothing can tell it from the stdlib's: the
  * instance's type is the class, whose __class__, metaclass call, __new__ and
  * __init__ are what they were (the generated __init__, which only stores each
  * parameter into its field: dm_init_plain_stores), and every field is read
  * from and stored into its own slot (its class attribute the slot's member
  * descriptor, no __getattribute__ or, unless frozen, __setattr__ of the
- * class's own). The stdlib's reads (each kept field, then __class__) then
- * run no code, and neither do the class call's object.__new__ and
- * __init__'s stores but for the allocation (a collection may run code): the
- * values are taken first, as the stdlib's reads take them, and stored after
- * it, or given to the class's __init__ by keyword if the class changed
- * meanwhile. ``changes`` names carried fields only. 1 with ``*result`` (NULL
- * on error); 0: not so, nothing done. */
+ * class's own). The stdlib's reads (``self.__dataclass_fields__``: the
+ * class's dict, found on the type of an instance without a __dict__; each
+ * kept field; then __class__) then run no code, and neither do the class
+ * call's object.__new__ and __init__'s stores but for the allocation (a
+ * collection may run code): the values are taken first, as the stdlib's reads
+ * take them, and stored after it, or given to the class's __init__ by keyword
+ * if the class changed meanwhile.
+ *
+ * All of it but the metaclass's call, __new__, abstractness and whether the
+ * functions were cleared (a garbage cycle) is the class's, decided once per
+ * version tag of the class (which changes with its attributes and bases, not
+ * with its metaclass): 1 where the copy applies to instances of ``tp``. */
+static int replace_copy_decide(dm_replace *m, PyTypeObject *tp);
+
+static inline int
+replace_copy_plan(dm_replace *m, PyTypeObject *tp)
+{
+    if (!DM_BORROWED_SLOT_READS || (PyObject *)tp != m->cls || m->init == NULL) {
+        return 0;  /* (slots read borrowed: not where other threads may store) */
+    }
+    if (Py_TYPE(tp)->tp_call != PyType_Type.tp_call || tp->tp_new != PyBaseObject_Type.tp_new
+            || (tp->tp_flags & Py_TPFLAGS_IS_ABSTRACT) || m->head.cleared
+            || ((dm_function *)m->init)->cleared) {
+        return 0;
+    }
+    if (m->copy_tag != 0 && m->copy_tag == tp->tp_version_tag && DM_HAS_VERSION_TAG(tp)) {
+        return 1;
+    }
+    return replace_copy_decide(m, tp);
+}
+
+/* replace_copy_plan's decision, worked out again for the class ``tp`` at its
+ * tag; nothing here runs code, so the tag stays as read. */
 static int
-replace_copy(dm_replace *m, PyObject *self, PyObject *changes, PyObject **result)
+replace_copy_decide(dm_replace *m, PyTypeObject *tp)
 {
     dm_state *st = dm_state_of(m);
-    PyTypeObject *tp = Py_TYPE(self);
     PyObject *carried = m->carried;  /* borrowed: set once, never replaced */
     Py_ssize_t n = PyTuple_GET_SIZE(carried), i;
-    /* (the kept values are borrowed from self's slots until their increfs:
-     * not where another thread may store into them meanwhile) */
-    if (!DM_BORROWED_SLOT_READS || (PyObject *)tp != m->cls
-            || !replace_class_plain(st, tp, m->init)) {
+    if (!Py_IS_TYPE(m->init, st->function_type) || st->str_init == NULL
+            || _PyType_Lookup(tp, st->str_init) != m->init || tp->tp_dictoffset != 0
+            || _PyType_Lookup(tp, st->str_dataclass_fields) != m->own
+            || !DM_HAS_VERSION_TAG(tp)) {
         return 0;
     }
     dm_layout R, S;
@@ -212,47 +235,46 @@ replace_copy(dm_replace *m, PyObject *self, PyObject *changes, PyObject **result
         return 0;
     }
     dm_layout_of(&m->head, &m->cache, carried, tp, DM_READ, &R);
-    if (!R.direct || !R.plain) {
+    if (!R.direct || !R.plain || R.tag != tp->tp_version_tag || S.tag != R.tag) {
         return 0;
-    }
-    PyObject *values[DM_SMALL];  /* borrowed, then owned */
-    memset(values, 0, n * sizeof(PyObject *));
-    Py_ssize_t pos = 0;
-    PyObject *key, *value;
-    while (PyDict_Next(changes, &pos, &key, &value)) {
-        if (!PyUnicode_CheckExact(key)) {
-            return 0;  /* (its __eq__ may run code) */
-        }
-        for (i = 0; i < n && PyTuple_GET_ITEM(carried, i) != key; i++) {
-        }
-        for (Py_ssize_t j = 0; i == n && j < n; j++) {  /* an equal str, not the same */
-            if (PyUnicode_Compare(PyTuple_GET_ITEM(carried, j), key) == 0) {
-                i = j;
-            }
-        }
-        if (i == n) {
-            return 0;
-        }
-        values[i] = value;
     }
     for (i = 0; i < n; i++) {
         if (PyTuple_GET_ITEM(stored, i) != PyTuple_GET_ITEM(carried, i) || R.off[i] < 0) {
             return 0;
         }
-        if (values[i] == NULL) {
-            values[i] = *(PyObject **)((char *)self + R.off[i]);
+        m->copy_read[i] = R.off[i];
+        m->copy_store[i] = S.off[i];
+    }
+    m->copy_tag = R.tag;
+    return 1;
+}
+
+/* The copy, replace_copy_plan's answer 1 and ``values[i]`` (borrowed) the
+ * changed fields where bit i of ``given`` is set: each other one read from
+ * its slot, then the new instance (NULL on error) made. 0 where a kept slot
+ * is unset (the stdlib's getattr raises): nothing done. */
+static int
+replace_copy_finish(dm_replace *m, PyObject *self, PyObject **values, uint32_t given,
+                    PyObject **result)
+{
+    PyTypeObject *tp = Py_TYPE(self);
+    PyObject *carried = m->carried;
+    Py_ssize_t n = PyTuple_GET_SIZE(carried), i;
+    unsigned int tag = m->copy_tag;
+    for (i = 0; i < n; i++) {
+        if (!(given & ((uint32_t)1 << i))) {
+            values[i] = *(PyObject **)((char *)self + m->copy_read[i]);
             if (values[i] == NULL) {
-                return 0;  /* unset: the stdlib's getattr raises */
+                while (--i >= 0) {
+                    Py_DECREF(values[i]);
+                }
+                return 0;
             }
         }
-    }
-    for (i = 0; i < n; i++) {
         Py_INCREF(values[i]);
     }
     PyObject *fresh = tp->tp_alloc(tp, 0);  /* a slotted class: no dict to set up */
-    /* The class's version tag changes with its __init__, __new__, attributes
-     * and bases, but not with its metaclass. */
-    if (fresh != NULL && !(dm_layout_current(&S, fresh)
+    if (fresh != NULL && !(tp->tp_version_tag == tag && DM_HAS_VERSION_TAG(tp)
                            && Py_TYPE(tp)->tp_call == PyType_Type.tp_call)) {
         /* the allocation's collection ran code that changed the class */
         PyObject *kwargs = PyDict_New();
@@ -273,7 +295,7 @@ replace_copy(dm_replace *m, PyObject *self, PyObject *changes, PyObject **result
     }
     else if (fresh != NULL) {
         for (i = 0; i < n; i++) {
-            *(PyObject **)((char *)fresh + S.off[i]) = values[i];  /* steals */
+            *(PyObject **)((char *)fresh + m->copy_store[i]) = values[i];  /* steals */
         }
     }
     else {
@@ -283,6 +305,77 @@ replace_copy(dm_replace *m, PyObject *self, PyObject *changes, PyObject **result
     }
     *result = fresh;
     return 1;
+}
+
+/* The index of the carried field named ``key``, or -1 (not one, or not an
+ * exact str, whose __eq__ may run code). */
+static inline Py_ssize_t
+replace_carried_index(PyObject *carried, Py_ssize_t n, PyObject *key)
+{
+    Py_ssize_t i;
+    for (i = 0; i < n; i++) {
+        if (PyTuple_GET_ITEM(carried, i) == key) {
+            return i;
+        }
+    }
+    if (!PyUnicode_CheckExact(key)) {
+        return -1;
+    }
+    for (i = 0; i < n; i++) {  /* an equal str, not the same */
+        if (PyUnicode_Compare(PyTuple_GET_ITEM(carried, i), key) == 0) {
+            return i;
+        }
+    }
+    return -1;
+}
+
+/* The copy of ``self`` with ``changes`` (a dict naming carried fields only):
+ * 1 with ``*result`` (NULL on error); 0: not so, nothing done. */
+static int
+replace_copy(dm_replace *m, PyObject *self, PyObject *changes, PyObject **result)
+{
+    if (!replace_copy_plan(m, Py_TYPE(self))) {
+        return 0;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(m->carried);
+    PyObject *values[DM_SMALL];  /* borrowed, then owned; values[i] set: bit i of given */
+    uint32_t given = 0;
+    Py_ssize_t pos = 0;
+    PyObject *key, *value;
+    while (PyDict_Next(changes, &pos, &key, &value)) {
+        Py_ssize_t i = replace_carried_index(m->carried, n, key);
+        if (i < 0) {
+            return 0;
+        }
+        values[i] = value;
+        given |= (uint32_t)1 << i;
+    }
+    return replace_copy_finish(m, self, values, given, result);
+}
+
+/* The same with the changes as a call's keyword arguments (``kwnames`` and
+ * their ``kwvalues``, or none), no dict made: the common call of replace()
+ * and __replace__. */
+static int
+replace_copy_kw(dm_replace *m, PyObject *self, PyObject *const *kwvalues, PyObject *kwnames,
+                PyObject **result)
+{
+    if (DM_LOAD_ACQUIRE_INT(&m->state) != FAST || !replace_copy_plan(m, Py_TYPE(self))) {
+        return 0;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(m->carried);
+    Py_ssize_t nkw = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
+    PyObject *values[DM_SMALL];  /* borrowed, then owned; values[i] set: bit i of given */
+    uint32_t given = 0;
+    for (Py_ssize_t k = 0; k < nkw; k++) {
+        Py_ssize_t i = replace_carried_index(m->carried, n, PyTuple_GET_ITEM(kwnames, k));
+        if (i < 0) {
+            return 0;
+        }
+        values[i] = kwvalues[k];
+        given |= (uint32_t)1 << i;
+    }
+    return replace_copy_finish(m, self, values, given, result);
 }
 
 /* The fast path, its class checks passed and its set-up done. */
@@ -416,12 +509,16 @@ replace_call_body(dm_replace *m, PyObject *const *args, size_t nargsf, PyObject 
         }
         return replace_run(m, args[0], args[1]);
     }
+    PyObject *result;
+    if (nargs == 1 && replace_copy_kw(m, args[0], args + 1, kwnames, &result)) {
+        return result;
+    }
     PyObject *changes = replace_changes(args, nargs, kwnames,
                                         PyUnicode_Check(qualname) ? qualname : NULL, "self");
     if (changes == NULL) {
         return NULL;
     }
-    PyObject *result = replace_run(m, args[0], changes);
+    result = replace_run(m, args[0], changes);
     Py_DECREF(changes);
     return result;
 }
@@ -489,9 +586,9 @@ error:
  * (class, what to call with (obj, changes)) where the class is type(obj)
  * itself; anything else goes to the replace_unregistered hook, with
  * ``(obj, changes)``. */
-static PyObject *
-public_replace_call(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
-                    PyObject *kwnames)
+static Py_NO_INLINE PyObject *
+public_replace_lookup(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+                      PyObject *kwnames)
 {
     dm_state *st = dm_ready(module);
     if (st == NULL) {
@@ -511,7 +608,22 @@ public_replace_call(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     PyObject *call[2] = {obj, changes};
     if (entry != NULL && PyTuple_CheckExact(entry) && PyTuple_GET_SIZE(entry) == 2
             && PyTuple_GET_ITEM(entry, 0) == cls) {
-        result = PyObject_Vectorcall(PyTuple_GET_ITEM(entry, 1), call, 2, NULL);
+        PyObject *fn = PyTuple_GET_ITEM(entry, 1);  /* borrowed */
+#if DM_CLASS_CACHE
+        /* (the lookup ran no code: the entry is a tuple, found on the class) */
+        unsigned int tag = DM_HAS_VERSION_TAG(Py_TYPE(obj)) ? Py_TYPE(obj)->tp_version_tag : 0;
+#endif
+        result = PyObject_Vectorcall(fn, call, 2, NULL);
+#if DM_CLASS_CACHE
+        /* Kept where the copy applies to this class as it was at the lookup. */
+        PyTypeObject *tp = Py_TYPE(obj);
+        if (result != NULL && tag != 0 && Py_IS_TYPE(fn, st->function_type)
+                && ((dm_function *)fn)->kind == &kind_replace
+                && ((dm_replace *)fn)->by_dict && ((dm_replace *)fn)->copy_tag == tag
+                && tp == (PyTypeObject *)cls && tp->tp_version_tag == tag) {
+            dm_class_keep(st->replace_classes, tp, fn);
+        }
+#endif
     }
     else {
         PyObject *slow = Py_NewRef(st->hook[DM_HOOK_REPLACE_UNREGISTERED]);
@@ -522,6 +634,25 @@ public_replace_call(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
 done:
     Py_DECREF(changes);
     return result;
+}
+
+/* A class seen before: its function without the lookup, and the copy
+ * without a dict of the changes; else the above. Small, apart from it: the
+ * common call pays for no more than it uses. */
+static PyObject *
+public_replace_call(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+                    PyObject *kwnames)
+{
+#if DM_CLASS_CACHE
+    dm_state *st = PyModule_GetState(module);
+    PyObject *fn = nargs == 1 && st->configured
+        ? dm_class_cached(st->replace_classes, Py_TYPE(args[0])) : NULL;
+    PyObject *result;
+    if (fn != NULL && replace_copy_kw((dm_replace *)fn, args[0], args + 1, kwnames, &result)) {
+        return result;
+    }
+#endif
+    return public_replace_lookup(module, args, nargs, kwnames);
 }
 
 PyMethodDef dm_public_replace_def = {

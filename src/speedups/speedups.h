@@ -136,6 +136,67 @@ enum { DM_HOOK_ATTRS(DM_HOOK_ID) DM_HOOK_COUNT };
 #undef DM_HOOK_ID
 
 /* ------------------------------------------------------------------------ */
+/* Per-class decisions of compare.c and replace.c (issue 34)                 */
+/* ------------------------------------------------------------------------ */
+
+/* What a call on an instance of ``type`` found by looking its class up (its
+ * compiled __eq__, __hash__, or what replace() calls), kept so that the next
+ * call on that class compares one version tag in place of the lookups. A
+ * type's tag changes whenever the type or a base changes (an attribute set or
+ * deleted, its bases assigned), and from 3.12 on a tag is never given twice in
+ * an interpreter: while the tag is the one kept, the dicts of the MRO are as
+ * they were, so ``fn`` (borrowed) is still held by one of them. A type
+ * without a tag never matches. With the GIL only, 3.12+: without it, a
+ * borrowed object could be released by another thread between the tag's test
+ * and the call (those builds, and 3.10/3.11, look up on every call, as before).
+ * Direct-mapped by the type's address: a collision costs a lookup. */
+#if PY_VERSION_HEX >= 0x030C0000 && !defined(Py_GIL_DISABLED)
+#define DM_CLASS_CACHE 1
+#else
+#define DM_CLASS_CACHE 0
+#endif
+#define DM_CLASS_ENTRIES 64
+/* (DM_HAS_VERSION_TAG, defined below with the layout) */
+#define DM_CLASS_TAGGED(tp) \
+    ((tp)->tp_version_tag != 0 && (PY_VERSION_HEX >= 0x030D0000 \
+                                   || ((tp)->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG)))
+
+typedef struct {
+    PyTypeObject *type;  /* borrowed: compared by address only */
+    unsigned int tag;
+    PyObject *fn;        /* borrowed: see above */
+} dm_class_entry;
+
+static inline dm_class_entry *
+dm_class_entry_of(dm_class_entry *table, PyTypeObject *tp)
+{
+    uintptr_t a = (uintptr_t)tp;
+    return &table[((a >> 4) ^ (a >> 11)) & (DM_CLASS_ENTRIES - 1)];
+}
+
+/* The ``fn`` kept for ``tp`` in ``table``, or NULL. */
+static inline PyObject *
+dm_class_cached(dm_class_entry *table, PyTypeObject *tp)
+{
+    dm_class_entry *e = dm_class_entry_of(table, tp);
+    return e->type == tp && e->tag == tp->tp_version_tag && DM_CLASS_TAGGED(tp) ? e->fn : NULL;
+}
+
+/* Keeps ``fn``, found by a lookup on ``tp`` that ran no code since it began
+ * (so the tag read now is the one the lookup saw), for ``tp``. */
+static inline void
+dm_class_keep(dm_class_entry *table, PyTypeObject *tp, PyObject *fn)
+{
+    dm_class_entry *e = dm_class_entry_of(table, tp);
+    e->type = NULL;
+    if (DM_CLASS_TAGGED(tp)) {
+        e->fn = fn;
+        e->tag = tp->tp_version_tag;
+        e->type = tp;
+    }
+}
+
+/* ------------------------------------------------------------------------ */
 /* Module state                                                              */
 /* ------------------------------------------------------------------------ */
 
@@ -157,6 +218,14 @@ typedef struct {
      * read once from a probe class: a class's own slots fall back to them */
     hashfunc slot_hash;
     richcmpfunc slot_richcompare;
+#if DM_CLASS_CACHE
+    /* issue 34: per-class decisions (borrowed pointers; zero-filled with the
+     * state, nothing to traverse or clear): compare.c's own slots and
+     * replace.c's public replace(), one table each */
+    dm_class_entry eq_classes[DM_CLASS_ENTRIES];
+    dm_class_entry hash_classes[DM_CLASS_ENTRIES];
+    dm_class_entry replace_classes[DM_CLASS_ENTRIES];
+#endif
 } dm_state;
 
 /* ``plan.<attribute id>`` (a new reference), at class creation only. */
