@@ -157,6 +157,8 @@ typedef struct {
      * read once from a probe class: a class's own slots fall back to them */
     hashfunc slot_hash;
     richcmpfunc slot_richcompare;
+    /* issue 34, construction: a class's construction plan (construct.c) */
+    PyTypeObject *plan_type;      /* owned: construct_plan */
 } dm_state;
 
 /* ``plan.<attribute id>`` (a new reference), at class creation only. */
@@ -506,7 +508,14 @@ PyObject *dm_make_init(PyObject *module, PyObject *args);
 extern const dm_kind dm_kind_init;  /* the compiled __init__'s kind */
 int dm_init_store_exact(PyObject *init, PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *dm_init_plain_stores(PyObject *init, PyTypeObject *tp, dm_layout *L);
-int dm_init_store_fresh(PyObject *init, PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+/* issue 34, construction (construct.c's plan; init.c) */
+Py_ssize_t dm_init_fresh_layout(PyObject *init, PyTypeObject *tp, Py_ssize_t *off,
+                                Py_ssize_t *index, Py_ssize_t *exact);
+int dm_init_bind(PyObject *init, PyObject *const *args, size_t nargsf, PyObject *kwnames,
+                 PyObject **values);
+int dm_init_fill_fresh(PyObject *init, PyObject *self, const Py_ssize_t *off, unsigned int tag,
+                       PyObject *const *values);
+PyTypeObject *dm_plan_type_create(PyObject *module);
 PyObject *dm_construct(PyObject *module, PyObject *cls);
 PyObject *dm_construct_known(dm_state *st, PyTypeObject *tp, PyObject *init, PyObject **args,
                              Py_ssize_t n);
