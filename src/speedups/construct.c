@@ -220,7 +220,7 @@ construct_keep_plan(dm_state *st, PyTypeObject *tp, PyObject *init, unsigned int
                                 && memcmp(old->index, found->index,
                                           nfresh * sizeof(Py_ssize_t)) == 0))) {
 #ifdef Py_GIL_DISABLED
-        _Py_atomic_store_uint_release(&old->tag, tag);
+        _Py_atomic_store_uint_relaxed(&old->tag, tag);  /* nothing else in it changed */
 #else
         old->tag = tag;
 #endif
