@@ -17,10 +17,11 @@
  * abstract (object.__new__ raises then), and ``__init__`` resolves to a
  * compiled __init__ or a plain Python function (a relabelled template, or
  * one written in a class body), which type.__call__ would call bound to the
- * new instance, refusing a result other than None. These read the type's current slots and its
- * method cache (keyed by the version tag), so a later ``C.__init__ = f``,
- * ``C.__new__ = ...``, a change to a base or ``C.__class__ = M`` counts at
- * once; otherwise the call goes to the metaclass's tp_call as it would have.
+ * new instance, refusing a result other than None. These read the type's
+ * current slots and its plan (below, keyed by the version tag), so a later
+ * ``C.__init__ = f``, ``C.__new__ = ...``, a change to a base or
+ * ``C.__class__ = M`` counts at once; otherwise the call goes to the
+ * metaclass's tp_call as it would have.
  *
  * The module state is reached through the class's ``ht_module`` (which
  * type_dealloc releases): a Python class has none of its own, and the

@@ -127,19 +127,32 @@ init_post(dm_init *m, PyObject *self, PyObject *const *values)
     return 0;
 }
 
+/* ``factory()``: the builtin empty containers made directly (what calling
+ * the exact type returns, no code run), anything else called. */
+static inline PyObject *
+init_call_factory(PyObject *factory, int *ran_code)
+{
+    if (factory == (PyObject *)&PyList_Type) {
+        return PyList_New(0);
+    }
+    if (factory == (PyObject *)&PyDict_Type) {
+        return PyDict_New();
+    }
+    *ran_code = 1;
+    return PyObject_CallNoArgs(factory);
+}
+
 /* The value step ``s`` stores before conversion (a new reference): its
  * parameter's, or its default factory's result where that is due. */
 static inline PyObject *
 init_value(dm_init *m, init_step *step, PyObject *const *values, int *ran_code)
 {
     if (step->index < 0) {
-        *ran_code = 1;
-        return PyObject_CallNoArgs(step->factory);
+        return init_call_factory(step->factory, ran_code);
     }
     PyObject *value = values[step->index];
     if (value == m->factory_marker && step->factory != NULL) {
-        *ran_code = 1;
-        return PyObject_CallNoArgs(step->factory);
+        return init_call_factory(step->factory, ran_code);
     }
     return Py_NewRef(value);
 }

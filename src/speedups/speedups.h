@@ -19,6 +19,7 @@
  *   frozen.c    a frozen class's __setattr__ / __delattr__
  *   functions.c asdict / astuple
  *   construct.c a class's own vectorcall: C(...) runs the compiled __init__
+ *               (or stores into the slots), by a plan kept per class
  *   replace.c   __replace__ and what replace() calls
  *   perclass.c  cache_hash, cached_property in a slot, gc=False
  *
@@ -30,7 +31,8 @@
  * Free-threaded builds (PEP 703, Py_GIL_DISABLED; the module declares
  * Py_MOD_GIL_NOT_USED there): whatever several threads can reach is immutable
  * once published (a compiled function's payload, the module's state after
- * configure()), per thread (repr's recursion guard), or guarded: the layout
+ * configure()), per thread (repr's recursion guard), or guarded: a class's
+ * construction plan is published once and kept (construct.c), the layout
  * cache is a seqlock, an instance's slots are read and stored under its
  * critical section (as the member descriptors do), a function's lazily made
  * __signature__ under the function's. With the GIL each guard compiles to
@@ -157,7 +159,7 @@ typedef struct {
      * read once from a probe class: a class's own slots fall back to them */
     hashfunc slot_hash;
     richcmpfunc slot_richcompare;
-    /* issue 34, construction: a class's construction plan (construct.c) */
+    /* Construction: the type of a class's construction plan (construct.c) */
     PyTypeObject *plan_type;      /* owned: construct_plan */
 } dm_state;
 
@@ -508,7 +510,7 @@ PyObject *dm_make_init(PyObject *module, PyObject *args);
 extern const dm_kind dm_kind_init;  /* the compiled __init__'s kind */
 int dm_init_store_exact(PyObject *init, PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *dm_init_plain_stores(PyObject *init, PyTypeObject *tp, dm_layout *L);
-/* issue 34, construction (construct.c's plan; init.c) */
+/* Construction: a class's plan (construct.c) and its fresh route (init.c) */
 Py_ssize_t dm_init_fresh_layout(PyObject *init, PyTypeObject *tp, Py_ssize_t *off,
                                 Py_ssize_t *index, Py_ssize_t *exact);
 int dm_init_bind(PyObject *init, PyObject *const *args, size_t nargsf, PyObject *kwnames,
