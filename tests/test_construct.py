@@ -363,6 +363,18 @@ def _fields_view(obj):
     return type(obj).__name__, tuple(getattr(obj, name, 'unset') for name in ('x', 'y'))
 
 
+def _subclass_makers(options):
+    """How ``run`` makes a subclass ``name`` of ``base`` with ``body``, each way:
+    (the stdlib's, decorated with ``options``; ours, slotted as its base)."""
+    def stdlib_sub(base, name, body):
+        namespace = {'__module__': __name__, **body}
+        return dataclasses.dataclass(**options)(type(name, (base,), namespace))
+
+    def our_sub(base, name, body):
+        return type(base)(name, (base,), body, slots=True)
+    return stdlib_sub, our_sub
+
+
 @pytest.mark.parametrize('options', [{'slots': True}, {'slots': True, 'frozen': True}])
 def test_slotted_construction_follows_every_change_of_the_class(options):
     """A slotted class's construction stores the arguments straight into the
@@ -396,13 +408,7 @@ def test_slotted_construction_follows_every_change_of_the_class(options):
         seen.append(outcome(lambda: cls(13, 14), _fields_view))
         return seen, log
 
-    def stdlib_sub(base, name, body):
-        namespace = {'__module__': __name__, **body}
-        return dataclasses.dataclass(**options)(type(name, (base,), namespace))
-
-    def our_sub(base, name, body):
-        return type(base)(name, (base,), body, slots=True)
-
+    stdlib_sub, our_sub = _subclass_makers(options)
     std, ours = both_ways('C', point, **options)
     assert run(ours, our_sub) == run(std, stdlib_sub)
 
@@ -504,13 +510,7 @@ def test_keyword_construction_follows_every_change_of_the_class(options):
         seen.append(outcome(lambda: cls(y=16, x=15), _fields_view))
         return seen, log
 
-    def stdlib_sub(base, name, body):
-        namespace = {'__module__': __name__, **body}
-        return dataclasses.dataclass(**options)(type(name, (base,), namespace))
-
-    def our_sub(base, name, body):
-        return type(base)(name, (base,), body, slots=True)
-
+    stdlib_sub, our_sub = _subclass_makers(options)
     std, ours = both_ways('C', point, **options)
     assert run(ours, our_sub) == run(std, stdlib_sub)
 
