@@ -155,6 +155,38 @@ def test_threads_subclass_one_parent(busy_switching):
     assert alive >= {cls for per_thread in made for cls in per_thread}
 
 
+def test_threads_construct_while_the_class_changes(busy_switching):
+    """Threads construct one slotted class (positionally, by keyword, with a
+    default factory) while one thread keeps assigning to the class (its
+    ``__init__`` swapped between two, a counter on it): every instance is
+    complete and made by one of the two, whichever was the class's then (the
+    compiled core's per-class plan is replaced under them)."""
+    class C(DataClass, slots=True):
+        x: int
+        y: int = 0
+        z: list = field(default_factory=list)
+
+    generated = C.__init__
+
+    def logged(self, x, y=0, z=None):
+        generated(self, x, y, [] if z is None else z)
+        self.z.append('logged')
+
+    def work(index):
+        if index == 0:
+            C.__init__ = logged if C.__init__ is generated else generated
+            C.counter = index
+            return
+        for obj in (C(index, index), C(x=index), C(index, y=index, z=[index])):
+            assert obj.x == index and obj.y in (0, index)
+            assert obj.z in ([], ['logged'], [index], [index, 'logged'])
+
+    counts, errors = run_threads(work)
+    assert errors == [] and all(counts)
+    C.__init__ = generated
+    assert (C(1, 2).x, C(1, 2).y, C(1, 2).z) == (1, 2, [])
+
+
 # The stress test: threads released together (a barrier) define classes with
 # every option (on shared bases, and by make_dataclass), use classes they share
 # (construct, ==, <, hash with cache_hash computed for the first time by all at

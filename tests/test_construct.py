@@ -373,6 +373,18 @@ def _fields_view(obj):
     return type(obj).__name__, tuple(getattr(obj, name, 'unset') for name in ('x', 'y'))
 
 
+def _subclass_makers(options):
+    """How ``run`` makes a subclass ``name`` of ``base`` with ``body``, each way:
+    (the stdlib's, decorated with ``options``; ours, slotted as its base)."""
+    def stdlib_sub(base, name, body):
+        namespace = {'__module__': __name__, **body}
+        return dataclasses.dataclass(**options)(type(name, (base,), namespace))
+
+    def our_sub(base, name, body):
+        return type(base)(name, (base,), body, slots=True)
+    return stdlib_sub, our_sub
+
+
 @pytest.mark.parametrize('options', [{'slots': True}, {'slots': True, 'frozen': True}])
 def test_slotted_construction_follows_every_change_of_the_class(options):
     """A slotted class's construction stores the arguments straight into the
@@ -406,12 +418,123 @@ def test_slotted_construction_follows_every_change_of_the_class(options):
         seen.append(outcome(lambda: cls(13, 14), _fields_view))
         return seen, log
 
-    def stdlib_sub(base, name, body):
-        namespace = {'__module__': __name__, **body}
-        return dataclasses.dataclass(**options)(type(name, (base,), namespace))
-
-    def our_sub(base, name, body):
-        return type(base)(name, (base,), body, slots=True)
-
+    stdlib_sub, our_sub = _subclass_makers(options)
     std, ours = both_ways('C', point, **options)
     assert run(ours, our_sub) == run(std, stdlib_sub)
+
+
+def _slotted_body():
+    """Fields of every kind a slotted class's construction binds in C: plain,
+    defaulted, a default factory, keyword-only (after ``KW_ONLY``)."""
+    return {'__annotations__': {'a': int, 'b': int, 'c': list, '_': KW_ONLY, 'k': int,
+                                'm': int},
+            'b': 2, 'c': field(default_factory=list), 'm': 9, '__module__': __name__}
+
+
+_CALLS = [
+    ((1,), {'k': 3}), ((1, 2), {'k': 3}), ((1, 2, [4]), {'k': 3, 'm': 5}),
+    ((), {'a': 1, 'k': 3}), ((), {'k': 3, 'a': 1, 'm': 5, 'c': [6], 'b': 7}),
+    ((1,), {'k': 3, 'b': 2}),
+    # the interpreter's errors: missing, unexpected, repeated, too many
+    ((), {}), ((1,), {}), ((), {'k': 3}), ((1,), {'k': 3, 'z': 1}),
+    ((1,), {'k': 3, 'a': 2}), ((1, 2, [], 4), {'k': 3}), ((1,), {'k': 3, 'self': 0}),
+    ((1,), {'k': 3, 'b': 2, 'zz': 1, 'yy': 2}),
+]
+
+
+@pytest.mark.parametrize('options', [{'slots': True}, {'slots': True, 'frozen': True}])
+@pytest.mark.parametrize('args, kwargs', _CALLS)
+def test_slotted_keyword_construction_is_the_stdlibs(options, args, kwargs):
+    """Keyword and mixed calls of a slotted class (bound in C straight into the
+    fresh instance, compiled core): the same fields, defaults and factories'
+    values, and the interpreter's TypeError texts, as the stdlib's ``__init__``;
+    a factory's value is new at each call."""
+    std, ours = both_ways('C', _slotted_body, **options)
+
+    def view(obj):
+        return type(obj).__name__, tuple(getattr(obj, n) for n in 'abckm')
+    assert outcome(lambda: ours(*args, **kwargs), view) == \
+        outcome(lambda: std(*args, **kwargs), view)
+    if outcome(lambda: ours(*args, **kwargs))[0] == 'ok' and len(args) < 3 and 'c' not in kwargs:
+        assert ours(*args, **kwargs).c is not ours(*args, **kwargs).c
+
+
+@pytest.mark.parametrize('options', [{'slots': True}, {'slots': True, 'frozen': True}])
+def test_a_default_factory_that_changes_the_class_mid_construction(options):
+    """A default factory runs code between the stores: where it replaces a later
+    field's slot with a property, or gives the class a ``__setattr__``, the
+    stores after it go through the changed class (the stdlib's
+    ``self.y = y`` does), those before it into the slots."""
+    def body():
+        return {'__annotations__': {'x': int, 'f': list, '_': KW_ONLY, 'y': int},
+                'f': field(default_factory=lambda: FACTORY[0]()), '__module__': __name__}
+    FACTORY = [list]
+
+    def run(cls):
+        log = []
+        seen = [outcome(lambda: cls(1, y=2), _view_xfy)]
+        slot = cls.__dict__['y']
+
+        def change():
+            cls.y = property(slot.__get__,
+                             lambda obj, value: (log.append(('y', value)),
+                                                 slot.__set__(obj, value)))
+            cls.__setattr__ = lambda obj, name, value: (log.append(name),
+                                                        object.__setattr__(obj, name, value))
+            return ['made']
+        FACTORY[0] = change
+        seen.append(outcome(lambda: cls(3, y=4), _view_xfy))
+        FACTORY[0] = list
+        seen.append(outcome(lambda: cls(5, y=6), _view_xfy))
+        return seen, log
+
+    std, ours = both_ways('C', body, **options)
+    assert run(ours) == run(std)
+
+
+def _view_xfy(obj):
+    return type(obj).__name__, obj.x, obj.f, obj.y
+
+
+@pytest.mark.parametrize('options', [{'slots': True}, {'slots': True, 'frozen': True}])
+def test_keyword_construction_follows_every_change_of_the_class(options):
+    """The keyword calls' route (compiled core: bound in C into the slots) also
+    gives way to a subclass's ``__new__`` or ``__post_init__``, an ``__init__``
+    assigned after creation and an instance made by ``object.__new__`` then given
+    to ``C.__init__`` by keyword, as the stdlib's call does."""
+    def run(cls, subclass):
+        log = []
+        seen = [outcome(lambda: cls(x=1, y=2), _fields_view)]
+        post = subclass(cls, 'P', {'__post_init__': lambda self: log.append('post')})
+        new = subclass(cls, 'N', {
+            '__new__': lambda klass, *a, **k: log.append((a, k)) or object.__new__(klass)})
+        seen += [outcome(lambda: post(y=4, x=3), _fields_view),
+                 outcome(lambda: new(5, y=6), _fields_view)]
+        bare = object.__new__(cls)
+        cls.__init__(bare, y=8, x=7)
+        seen.append(outcome(lambda: bare, _fields_view))
+        original = cls.__init__
+        cls.__init__ = lambda self, **kw: (log.append(('init', kw)), original(self, **kw))[1]
+        seen.append(outcome(lambda: cls(x=13, y=14), _fields_view))
+        cls.__init__ = original
+        seen.append(outcome(lambda: cls(y=16, x=15), _fields_view))
+        return seen, log
+
+    stdlib_sub, our_sub = _subclass_makers(options)
+    std, ours = both_ways('C', point, **options)
+    assert run(ours, our_sub) == run(std, stdlib_sub)
+
+
+def test_construction_while_the_class_keeps_changing():
+    """Every assignment to a class (here a counter kept on it, each call) gives
+    it a new version tag, which the compiled core's per-class plan is checked
+    against: construction stays right however often it changes."""
+    class C(DataClass, slots=True):
+        x: int
+        y: int = 0
+    C.made = 0
+    for i in range(50):
+        obj = C(i, y=i + 1) if i % 2 else C(i)
+        C.made += 1
+        assert (obj.x, obj.y) == (i, i + 1 if i % 2 else 0)
+    assert C.made == 50

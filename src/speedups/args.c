@@ -100,8 +100,11 @@ dm_bind_fast(PyObject *names, Py_ssize_t npos, PyObject *defaults, PyObject *no_
         Py_ssize_t nkw = PyTuple_GET_SIZE(kwnames);
         for (Py_ssize_t j = 0; j < nkw; j++) {
             PyObject *key = PyTuple_GET_ITEM(kwnames, j);  /* borrowed */
-            Py_ssize_t i = 0;
-            for (; i < n && PyTuple_GET_ITEM(names, i) != key; i++) {
+            /* keywords most often come in the parameters' order: try that first */
+            Py_ssize_t i = given + j;
+            if (i >= n || PyTuple_GET_ITEM(names, i) != key) {
+                for (i = 0; i < n && PyTuple_GET_ITEM(names, i) != key; i++) {
+                }
             }
             if (i == n) {  /* not interned alike: compare, as the interpreter does */
                 for (i = 0; i < n; i++) {

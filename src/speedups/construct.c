@@ -17,52 +17,252 @@
  * abstract (object.__new__ raises then), and ``__init__`` resolves to a
  * compiled __init__ or a plain Python function (a relabelled template, or
  * one written in a class body), which type.__call__ would call bound to the
- * new instance, refusing a result other than None. These read the type's current slots and its
- * method cache (keyed by the version tag), so a later ``C.__init__ = f``,
- * ``C.__new__ = ...``, a change to a base or ``C.__class__ = M`` counts at
- * once; otherwise the call goes to the metaclass's tp_call as it would have.
+ * new instance, refusing a result other than None. These read the type's
+ * current slots and its plan (below, keyed by the version tag), so a later
+ * ``C.__init__ = f``, ``C.__new__ = ...``, a change to a base or
+ * ``C.__class__ = M`` counts at once; otherwise the call goes to the
+ * metaclass's tp_call as it would have.
  *
  * The module state is reached through the class's ``ht_module`` (which
  * type_dealloc releases): a Python class has none of its own, and the
  * vectorcall receives nothing but the class.
+ *
+ * The class's plan. What the lookup of ``__init__`` found, and where the
+ * compiled __init__'s fields live in a fresh instance, are kept per class in
+ * a small object, its construction plan, held in the class's ``tp_cache``:
+ * a heap type's PyObject field that CPython keeps for no use of its own
+ * ("no longer used"; type_dealloc releases it, type_traverse visits it, and
+ * a class made by a class statement starts with NULL: it is not inherited).
+ * The plan is valid while the class's version tag is the one it was made at:
+ * the tag changes on any assignment to the class or a base (a later
+ * ``C.__init__ = f``, ``C.__new__ = ...``, a slot replaced), and a class
+ * without one (tag 0) has no valid plan. A call then checks the tag and what
+ * the tag does not cover (the metaclass's tp_call, tp_new, the abstract
+ * flag) and goes straight to allocating and storing; a miss takes the lookup
+ * above and makes the plan anew.
+ *
+ * Free-threaded builds: the plan is published with a release store of
+ * ``tp_cache`` and its tag updated in place (an atomic store) only where
+ * nothing else in it changed; a plan replaced for another __init__ stays
+ * alive, chained to its successor, for as long as the class (a reader may
+ * still hold it), up to CONSTRUCT_MAX_PLANS per class, after which a changed
+ * class is constructed through the lookup. Writers are serialised by the
+ * class's critical section.
  */
 
 #include "speedups.h"
 
+/* Whether type.__call__ of ``tp`` would run object.__new__ and then
+ * __init__: what the version tag of ``tp`` does not cover. */
+static inline int
+construct_calls_as_type(PyTypeObject *tp)
+{
+    return Py_TYPE(tp)->tp_call == PyType_Type.tp_call     /* no metaclass __call__ */
+           && tp->tp_new == PyBaseObject_Type.tp_new       /* no __new__ */
+           && (tp->tp_flags & Py_TPFLAGS_IS_ABSTRACT) == 0;
+}
+
 /* The __init__ (compiled, or a Python function) that type.__call__ would
- * run on a new instance of ``tp`` after object.__new__, or NULL (no
- * exception) where the call must take type.__call__'s path. Borrowed from the class's MRO. ``st``: the
- * state of this module. */
+ * run on a new instance of ``tp`` after object.__new__, as a new reference,
+ * or NULL (no exception) where the call must take type.__call__'s path.
+ * ``st``: the state of this module. */
 static PyObject *
 construct_init_in(PyTypeObject *tp, dm_state *st)
 {
-    if (Py_TYPE(tp)->tp_call != PyType_Type.tp_call     /* a metaclass __call__ */
-            || tp->tp_new != PyBaseObject_Type.tp_new   /* a __new__ */
-            || (tp->tp_flags & Py_TPFLAGS_IS_ABSTRACT) != 0
+    if (!construct_calls_as_type(tp)
             || st->str_init == NULL) {  /* the module was cleared (interpreter shutdown) */
         return NULL;
     }
-    PyObject *init = _PyType_Lookup(tp, st->str_init);  /* borrowed; no exception */
-    if (init == NULL) {
-        return NULL;
-    }
-    if (Py_IS_TYPE(init, &PyFunction_Type)) {
+#ifdef Py_GIL_DISABLED
+    PyObject *init = _PyType_LookupRef(tp, st->str_init);  /* owned; no exception */
+#else
+    PyObject *init = Py_XNewRef(_PyType_Lookup(tp, st->str_init));  /* no exception */
+#endif
+    if (init == NULL || Py_IS_TYPE(init, &PyFunction_Type)) {
         return init;
     }
     if (Py_TYPE(init) != st->function_type || ((dm_function *)init)->kind != &dm_kind_init) {
+        Py_DECREF(init);
         return NULL;
     }
     return init;
 }
 
-/* The same for a class whose ``module`` (its ht_module) may be this one. */
-static PyObject *
-construct_init(PyTypeObject *tp, PyObject *module)
+/* This module's state where ``module`` (a class's ht_module) is this
+ * module, else NULL. */
+static dm_state *
+construct_state(PyObject *module)
 {
     if (module == NULL || PyModule_GetDef(module) != &dm_module_def) {
         return NULL;
     }
-    return construct_init_in(tp, PyModule_GetState(module));
+    return PyModule_GetState(module);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The class's plan, in its tp_cache                                         */
+/* ------------------------------------------------------------------------ */
+
+#define CONSTRUCT_MAX_PLANS 8  /* free-threaded: plans kept per class (see above) */
+
+typedef struct {
+    PyObject_HEAD
+    unsigned int tag;          /* the class's version tag it is valid at (not 0) */
+    PyObject *init;            /* owned: the class's __init__ at that tag */
+    Py_ssize_t nfresh;         /* init's steps, stored at off[] into a fresh
+                                  instance; -1: no such route (the init is
+                                  called) */
+    Py_ssize_t exact;          /* a call with this many positional arguments
+                                  stores argument index[s] at off[s], or -1 */
+    int plain;                 /* a bound call stores value index[s] at off[s]
+                                  (no default factory) */
+    Py_ssize_t off[DM_SMALL];
+    Py_ssize_t index[DM_SMALL];
+#ifdef Py_GIL_DISABLED
+    PyObject *prev;            /* owned: the plan this one replaced */
+    int depth;                 /* plans in the chain, this one included */
+#endif
+} construct_plan;
+
+static int
+plan_traverse(PyObject *self, visitproc visit, void *arg)
+{
+    Py_VISIT(Py_TYPE(self));
+    Py_VISIT(((construct_plan *)self)->init);
+#ifdef Py_GIL_DISABLED
+    Py_VISIT(((construct_plan *)self)->prev);
+#endif
+    return 0;
+}
+
+static int
+plan_clear(PyObject *self)
+{
+    Py_CLEAR(((construct_plan *)self)->init);  /* a call then misses */
+#ifdef Py_GIL_DISABLED
+    Py_CLEAR(((construct_plan *)self)->prev);
+#endif
+    return 0;
+}
+
+static void
+plan_dealloc(PyObject *self)
+{
+    PyTypeObject *tp = Py_TYPE(self);
+    PyObject_GC_UnTrack(self);
+    plan_clear(self);
+    tp->tp_free(self);
+    Py_DECREF(tp);
+}
+
+static PyType_Slot plan_slots[] = {
+    {Py_tp_dealloc, plan_dealloc},
+    {Py_tp_traverse, plan_traverse},
+    {Py_tp_clear, plan_clear},
+    {0, NULL}
+};
+
+static PyType_Spec plan_spec = {
+    .name = "dataclass_meta._speedups.construct_plan",
+    .basicsize = sizeof(construct_plan),
+    .flags = (Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_IMMUTABLETYPE
+              | Py_TPFLAGS_DISALLOW_INSTANTIATION),
+    .slots = plan_slots,
+};
+
+PyTypeObject *
+dm_plan_type_create(PyObject *module)
+{
+    return (PyTypeObject *)PyType_FromModuleAndSpec(module, &plan_spec, NULL);
+}
+
+#ifdef Py_GIL_DISABLED
+#define PLAN_LOAD(tp) ((construct_plan *)_Py_atomic_load_ptr_acquire(&(tp)->tp_cache))
+#define PLAN_TAG(plan) _Py_atomic_load_uint_relaxed(&(plan)->tag)
+#else
+#define PLAN_LOAD(tp) ((construct_plan *)(tp)->tp_cache)
+#define PLAN_TAG(plan) ((plan)->tag)
+#endif
+
+/* The plan of ``tp`` where it is current and type.__call__ would do what it
+ * says (borrowed: the class keeps it), else NULL. One load and a few
+ * compares: every construction starts here. */
+static inline construct_plan *
+construct_plan_of(PyTypeObject *tp)
+{
+    construct_plan *plan = PLAN_LOAD(tp);
+    if (plan == NULL || Py_TYPE(plan)->tp_dealloc != plan_dealloc
+            || !DM_HAS_VERSION_TAG(tp) || PLAN_TAG(plan) != DM_VERSION_TAG(tp)
+            || plan->init == NULL || !construct_calls_as_type(tp)) {
+        return NULL;
+    }
+    return plan;
+}
+
+/* Keeps (``init``, ``nfresh``, ``off``), found for ``tp`` at version tag
+ * ``tag``, as its plan: in place of a plan for another tag (the same
+ * otherwise: its tag updated), or a new one. Nothing where ``tp_cache`` holds
+ * something else, or (free-threaded) the class has used up its plans. 0, or
+ * -1 with an exception. */
+static int
+construct_keep_plan(dm_state *st, PyTypeObject *tp, PyObject *init, unsigned int tag,
+                    const construct_plan *found)
+{
+    Py_ssize_t nfresh = found->nfresh;
+    int rc = 0;
+    PyObject *released = NULL;  /* owned: the plan replaced (with the GIL) */
+    Py_BEGIN_CRITICAL_SECTION(tp);
+    construct_plan *old = (construct_plan *)tp->tp_cache;  /* writers hold the lock */
+    if (old != NULL && Py_TYPE(old)->tp_dealloc != plan_dealloc) {
+        goto done;  /* not ours: left alone */
+    }
+    if (old != NULL && old->init == init && old->nfresh == nfresh && old->exact == found->exact
+            && (nfresh <= 0 || (memcmp(old->off, found->off, nfresh * sizeof(Py_ssize_t)) == 0
+                                && memcmp(old->index, found->index,
+                                          nfresh * sizeof(Py_ssize_t)) == 0))) {
+#ifdef Py_GIL_DISABLED
+        _Py_atomic_store_uint_relaxed(&old->tag, tag);  /* nothing else in it changed */
+#else
+        old->tag = tag;
+#endif
+        goto done;
+    }
+#ifdef Py_GIL_DISABLED
+    if (old != NULL && old->depth >= CONSTRUCT_MAX_PLANS) {
+        goto done;
+    }
+#endif
+    construct_plan *plan = PyObject_GC_New(construct_plan, st->plan_type);
+    if (plan == NULL) {
+        rc = -1;
+        goto done;
+    }
+    plan->tag = tag;
+    plan->init = Py_NewRef(init);
+    plan->nfresh = nfresh;
+    plan->exact = found->exact;
+    plan->plain = 1;
+    for (Py_ssize_t s = 0; s < nfresh; s++) {
+        plan->plain &= found->index[s] >= 0;
+    }
+    if (nfresh > 0) {
+        memcpy(plan->off, found->off, nfresh * sizeof(Py_ssize_t));
+        memcpy(plan->index, found->index, nfresh * sizeof(Py_ssize_t));
+    }
+#ifdef Py_GIL_DISABLED
+    plan->prev = (PyObject *)old;  /* takes tp_cache's reference */
+    plan->depth = old == NULL ? 1 : old->depth + 1;
+    PyObject_GC_Track(plan);
+    _Py_atomic_store_ptr_release(&tp->tp_cache, (PyObject *)plan);
+#else
+    PyObject_GC_Track(plan);
+    released = (PyObject *)old;
+    tp->tp_cache = (PyObject *)plan;
+#endif
+done:
+    Py_END_CRITICAL_SECTION();
+    Py_XDECREF(released);  /* after the store: its release may run code */
+    return rc;
 }
 
 /* The metaclass's tp_call with the arguments as a tuple and a dict: what
@@ -142,7 +342,7 @@ construct_run(PyObject *init, PyObject *self, PyObject *const *args, size_t narg
     return result;
 }
 
-/* What object.__new__ does for a class that passed construct_init(). 3.13+
+/* What object.__new__ does for a class that passed construct_init_in(). 3.13+
  * allocation sets up the instance's inline values itself; 3.12's
  * object.__new__ does it after tp_alloc (_PyObject_InitializeDict, not
  * public), so there it is called: without it the first store would make a
@@ -164,7 +364,7 @@ construct_new(PyTypeObject *tp)
 }
 
 /* A new instance of ``tp`` (object.__new__'s) with ``init``, its __init__
- * (borrowed, checked by construct_init), run on it. */
+ * (borrowed, checked by construct_init_in), run on it. */
 static PyObject *
 construct_with(PyTypeObject *tp, PyObject *init, PyObject *const *args, size_t nargsf,
                PyObject *kwnames)
@@ -178,13 +378,10 @@ construct_with(PyTypeObject *tp, PyObject *init, PyObject *const *args, size_t n
     PyObject *self = construct_new(tp);  /* owned */
     PyObject *result = NULL;
     if (self != NULL) {
-        /* The simplest call to a compiled __init__ stores straight away (into
-         * the fresh instance's slots where it can); any other binds first. */
+        /* The simplest call to a compiled __init__ stores without binding. */
         int stored = 0;
         if (kwnames == NULL && !Py_IS_TYPE(init, &PyFunction_Type)) {
-            Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
-            stored = dm_init_store_fresh(init, self, args, nargs);
-            stored = stored ? stored : dm_init_store_exact(init, self, args, nargs);
+            stored = dm_init_store_exact(init, self, args, PyVectorcall_NARGS(nargsf));
         }
         result = stored > 0 ? Py_NewRef(Py_None)
                  : stored == 0 ? construct_run(init, self, args, nargsf, kwnames) : NULL;
@@ -206,17 +403,93 @@ construct_with(PyTypeObject *tp, PyObject *init, PyObject *const *args, size_t n
     return self;
 }
 
+/* ``C(...)`` by a current ``plan`` of ``tp`` (borrowed): where the compiled
+ * __init__ only stores and the call binds simply, the instance is allocated
+ * and its slots filled here, nothing called but default factories; a call
+ * that does not bind (its TypeError) and every other __init__ run as
+ * construct_with runs them. */
+static PyObject *
+construct_planned(PyTypeObject *tp, construct_plan *plan, PyObject *const *args,
+                  size_t nargsf, PyObject *kwnames)
+{
+    if (plan->nfresh < 0) {
+        return construct_with(tp, plan->init, args, nargsf, kwnames);
+    }
+    PyObject *values[DM_SMALL];  /* borrowed: arguments, defaults */
+    PyObject *const *bound = args;
+    if (kwnames != NULL || PyVectorcall_NARGS(nargsf) != plan->exact) {
+        int rc = dm_init_bind(plan->init, args, nargsf, kwnames, values);
+        if (rc <= 0) {
+            return rc < 0 ? NULL : construct_with(tp, plan->init, args, nargsf, kwnames);
+        }
+        bound = values;
+    }
+    if (plan->plain) {
+        /* the values as they are, nothing run */
+        PyObject *self = construct_new(tp);  /* owned */
+        if (self != NULL) {
+            for (Py_ssize_t s = 0; s < plan->nfresh; s++) {
+                *(PyObject **)((char *)self + plan->off[s]) = Py_NewRef(bound[plan->index[s]]);
+            }
+        }
+        return self;
+    }
+    /* The plan (its init, its offsets) for the call: a default factory may
+     * change the class, whose next call then replaces the plan. */
+    Py_INCREF(plan);
+    PyObject *self = construct_new(tp);  /* owned */
+    if (self != NULL && dm_init_fill_fresh(plan->init, self, plan->off, plan->tag, bound) < 0) {
+        Py_CLEAR(self);
+    }
+    Py_DECREF(plan);
+    return self;
+}
+
+/* A call that found no current plan: the lookup, then a plan made for the
+ * class where its version tag holds still around it (a class without a tag
+ * gets one from the lookup: its next call keeps the plan), or the
+ * metaclass's call where type.__call__ would do something else. */
+static PyObject *
+construct_miss(PyTypeObject *tp, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    dm_state *st = construct_state(((PyHeapTypeObject *)tp)->ht_module);
+#ifdef Py_GIL_DISABLED
+    /* another thread may change the class between the lookup and the tag */
+    unsigned int tag = DM_HAS_VERSION_TAG(tp) ? DM_VERSION_TAG(tp) : 0;
+#endif
+    PyObject *init = st == NULL ? NULL : construct_init_in(tp, st);  /* owned */
+    if (init == NULL) {
+        return construct_fallback((PyObject *)tp, args, nargsf, kwnames);
+    }
+#ifndef Py_GIL_DISABLED
+    /* what the lookup found is the class's at the tag it has (or gave it) */
+    unsigned int tag = DM_HAS_VERSION_TAG(tp) ? DM_VERSION_TAG(tp) : 0;
+#endif
+    construct_plan found;  /* what the plan would say (its head unused) */
+    found.exact = -1;
+    found.nfresh = Py_IS_TYPE(init, &PyFunction_Type) ? -1
+                   : dm_init_fresh_layout(init, tp, found.off, found.index, &found.exact);
+    if (tag != 0 && DM_HAS_VERSION_TAG(tp) && DM_VERSION_TAG(tp) == tag
+            && construct_keep_plan(st, tp, init, tag, &found) < 0) {
+        Py_DECREF(init);
+        return NULL;
+    }
+    PyObject *result = construct_with(tp, init, args, nargsf, kwnames);
+    Py_DECREF(init);
+    return result;
+}
+
 /* ``C(...)``: object.__new__ (its allocation) and the __init__, or
  * the metaclass's call where that would do something else. */
 static PyObject *
 construct_call(PyObject *cls, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
     PyTypeObject *tp = (PyTypeObject *)cls;
-    PyObject *init = construct_init(tp, ((PyHeapTypeObject *)tp)->ht_module);
-    if (init == NULL) {
-        return construct_fallback(cls, args, nargsf, kwnames);
+    construct_plan *plan = construct_plan_of(tp);  /* borrowed */
+    if (plan == NULL) {
+        return construct_miss(tp, args, nargsf, kwnames);
     }
-    return construct_with(tp, init, args, nargsf, kwnames);
+    return construct_planned(tp, plan, args, nargsf, kwnames);
 }
 
 /* ``cls(*args)``, ``n`` positional arguments with ``args[-1]`` free for
@@ -229,7 +502,13 @@ dm_construct_known(dm_state *st, PyTypeObject *tp, PyObject *init, PyObject **ar
                    Py_ssize_t n)
 {
     size_t nargsf = (size_t)n | PY_VECTORCALL_ARGUMENTS_OFFSET;
-    if (construct_init_in(tp, st) != init) {
+    construct_plan *plan = tp->tp_vectorcall == construct_call ? construct_plan_of(tp) : NULL;
+    if (plan != NULL && plan->init == init) {
+        return construct_planned(tp, plan, args, nargsf, NULL);
+    }
+    PyObject *found = construct_init_in(tp, st);  /* owned */
+    Py_XDECREF(found);  /* compared by address: ``init`` is the caller's */
+    if (found != init) {
         return PyObject_Vectorcall((PyObject *)tp, args, nargsf, NULL);
     }
     return construct_with(tp, init, args, nargsf, NULL);
@@ -277,9 +556,10 @@ dm_construct(PyObject *module, PyObject *cls)
     if (dm_compare_own_slots(PyModule_GetState(module), tp) < 0) {
         return NULL;
     }
+    PyObject *init = construct_init_in(tp, PyModule_GetState(module));  /* owned */
+    Py_XDECREF(init);  /* whether there is one (the first call makes the plan) */
     if ((tp->tp_vectorcall != NULL && tp->tp_vectorcall != construct_call)
-            || construct_init(tp, module) == NULL
-            || !construct_metaclass_ready(Py_TYPE(tp))) {
+            || init == NULL || !construct_metaclass_ready(Py_TYPE(tp))) {
         Py_RETURN_FALSE;
     }
     tp->tp_vectorcall = construct_call;

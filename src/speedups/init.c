@@ -127,19 +127,32 @@ init_post(dm_init *m, PyObject *self, PyObject *const *values)
     return 0;
 }
 
+/* ``factory()``: the builtin empty containers made directly (what calling
+ * the exact type returns, no code run), anything else called. */
+static inline PyObject *
+init_call_factory(PyObject *factory, int *ran_code)
+{
+    if (factory == (PyObject *)&PyList_Type) {
+        return PyList_New(0);
+    }
+    if (factory == (PyObject *)&PyDict_Type) {
+        return PyDict_New();
+    }
+    *ran_code = 1;
+    return PyObject_CallNoArgs(factory);
+}
+
 /* The value step ``s`` stores before conversion (a new reference): its
  * parameter's, or its default factory's result where that is due. */
 static inline PyObject *
 init_value(dm_init *m, init_step *step, PyObject *const *values, int *ran_code)
 {
     if (step->index < 0) {
-        *ran_code = 1;
-        return PyObject_CallNoArgs(step->factory);
+        return init_call_factory(step->factory, ran_code);
     }
     PyObject *value = values[step->index];
     if (value == m->factory_marker && step->factory != NULL) {
-        *ran_code = 1;
-        return PyObject_CallNoArgs(step->factory);
+        return init_call_factory(step->factory, ran_code);
     }
     return Py_NewRef(value);
 }
@@ -307,35 +320,97 @@ dm_init_store_exact(PyObject *init, PyObject *self, PyObject *const *args, Py_ss
     return init_assign(m, self, args) < 0 ? -1 : 1;
 }
 
-/* The class call's fastest route (construct.c), for a fresh instance (every
- * slot empty) and a call dm_init_store_exact would take, where every field
- * has its own slot (the layout of a store by setattr(), or by
- * object.__setattr__ when frozen): the references go straight into the
- * slots, as the member descriptors would put them, with nothing else run and
- * no old value to release. 1: stored; 0: not such a call or class, nothing
- * done. */
-int
-dm_init_store_fresh(PyObject *init, PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+/* The class's construction plan (construct.c) for ``tp``: where a call of
+ * ``init`` (a compiled __init__) on a fresh instance of ``tp`` only binds and
+ * stores (no __post_init__, converter or validator), every stored field having
+ * its own slot (the layout of ``init``'s stores, copied into ``off``): the
+ * number of steps; else -1, no exception. ``index[step]``: the parameter
+ * whose value the step stores, or -1 where a default factory may be due.
+ * ``*exact``: the number of positional arguments that bind as they are
+ * (every parameter positional, no factory), or -1. */
+Py_ssize_t
+dm_init_fresh_layout(PyObject *init, PyTypeObject *tp, Py_ssize_t *off, Py_ssize_t *index,
+                     Py_ssize_t *exact)
 {
     dm_init *m = (dm_init *)init;
-    if (!m->exact || m->converters != NULL || m->head.cleared || nargs != m->npos) {
-        return 0;
+    if (m->head.kind != &dm_kind_init || m->head.cleared || m->post_init
+            || m->converters != NULL || m->nsteps > DM_SMALL
+            || PyTuple_GET_SIZE(m->names) > DM_SMALL) {
+        return -1;
     }
     dm_layout L;
-    dm_layout_of(&m->head, &m->cache, m->step_names, Py_TYPE(self),
+    dm_layout_of(&m->head, &m->cache, m->step_names, tp,
                  m->frozen ? DM_STORE_OBJECT : DM_STORE, &L);
     if (!L.direct) {
-        return 0;
+        return -1;
     }
     for (Py_ssize_t s = 0; s < m->nsteps; s++) {
         if (L.off[s] < 0) {
-            return 0;
+            return -1;
+        }
+        off[s] = L.off[s];
+        index[s] = m->step[s].factory == NULL ? m->step[s].index : -1;
+    }
+    *exact = m->exact ? m->npos : -1;
+    return m->nsteps;
+}
+
+/* Binds a class call's arguments as ``init`` (dm_init_fresh_layout's) would
+ * into ``values`` (borrowed; DM_SMALL of them): 1 bound, 0 the call does not
+ * bind simply (the caller then calls ``init``, whose binder raises the
+ * interpreter's TypeError), -1 an error. */
+int
+dm_init_bind(PyObject *init, PyObject *const *args, size_t nargsf, PyObject *kwnames,
+             PyObject **values)
+{
+    dm_init *m = (dm_init *)init;
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    if (m->head.cleared) {  /* a garbage cycle's: calling it raises */
+        return 0;
+    }
+    if (kwnames == NULL && nargs == m->npos && m->exact) {
+        for (Py_ssize_t i = 0; i < nargs; i++) {
+            values[i] = args[i];
+        }
+        return 1;
+    }
+    return dm_bind_fast(m->names, m->npos, m->defaults, m->no_default, args, nargs,
+                        kwnames != NULL && PyTuple_GET_SIZE(kwnames) ? kwnames : NULL,
+                        values);
+}
+
+/* Stores the bound ``values`` into the fresh instance ``self`` (every slot
+ * empty) as init_assign would: in field order, a default factory called at
+ * its field's turn. Until Python code runs (a factory), each reference goes
+ * straight into its slot at ``off`` (dm_init_fresh_layout's for the class at
+ * version tag ``tag``); after, a store goes there only while the class is
+ * unchanged (its tag still ``tag``), else through the type, as setattr()
+ * would. 0, or -1. */
+int
+dm_init_fill_fresh(PyObject *init, PyObject *self, const Py_ssize_t *off, unsigned int tag,
+                   PyObject *const *values)
+{
+    dm_init *m = (dm_init *)init;
+    int ran_code = 0;
+    for (Py_ssize_t s = 0; s < m->nsteps; s++) {
+        init_step *step = &m->step[s];
+        PyObject *value = init_value(m, step, values, &ran_code);  /* owned */
+        if (value == NULL) {
+            return -1;
+        }
+        if (!ran_code) {
+            *(PyObject **)((char *)self + off[s]) = value;  /* steals */
+            continue;
+        }
+        PyTypeObject *tp = Py_TYPE(self);
+        Py_ssize_t offset = DM_HAS_VERSION_TAG(tp) && DM_VERSION_TAG(tp) == tag ? off[s] : -1;
+        int rc = dm_store_field(self, step->name, value, offset, m->frozen);
+        Py_DECREF(value);
+        if (rc < 0) {
+            return -1;
         }
     }
-    for (Py_ssize_t s = 0; s < m->nsteps; s++) {
-        *(PyObject **)((char *)self + L.off[s]) = Py_NewRef(args[m->step[s].index]);
-    }
-    return 1;
+    return 0;
 }
 
 /* For replace()'s copy (replace.c): where a call of ``init`` (a compiled

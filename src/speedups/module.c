@@ -26,6 +26,7 @@ module_traverse(PyObject *module, visitproc visit, void *arg)
     }
     Py_VISIT(st->fn_asdict);
     Py_VISIT(st->fn_astuple);
+    Py_VISIT(st->plan_type);  /* construction plans (construct.c) */
     return 0;
 }
 
@@ -46,6 +47,7 @@ module_clear(PyObject *module)
     }
     Py_CLEAR(st->fn_asdict);
     Py_CLEAR(st->fn_astuple);
+    Py_CLEAR(st->plan_type);  /* construction plans (construct.c) */
     Py_CLEAR(st->str_class);
     Py_CLEAR(st->str_qualname);
     Py_CLEAR(st->str_post_init);
@@ -171,6 +173,10 @@ module_exec(PyObject *module)
     }
     st->function_type = dm_function_type_create(module);
     if (st->function_type == NULL) {
+        return -1;
+    }
+    st->plan_type = dm_plan_type_create(module);  /* construction plans (construct.c) */
+    if (st->plan_type == NULL) {
         return -1;
     }
     st->cached_type = dm_cached_type_create(module);

@@ -19,6 +19,7 @@
  *   frozen.c    a frozen class's __setattr__ / __delattr__
  *   functions.c asdict / astuple
  *   construct.c a class's own vectorcall: C(...) runs the compiled __init__
+ *               (or stores into the slots), by a plan kept per class
  *   replace.c   __replace__ and what replace() calls
  *   perclass.c  cache_hash, cached_property in a slot, gc=False
  *
@@ -30,7 +31,8 @@
  * Free-threaded builds (PEP 703, Py_GIL_DISABLED; the module declares
  * Py_MOD_GIL_NOT_USED there): whatever several threads can reach is immutable
  * once published (a compiled function's payload, the module's state after
- * configure()), per thread (repr's recursion guard), or guarded: the layout
+ * configure()), per thread (repr's recursion guard), or guarded: a class's
+ * construction plan is published once and kept (construct.c), the layout
  * cache is a seqlock, an instance's slots are read and stored under its
  * critical section (as the member descriptors do), a function's lazily made
  * __signature__ under the function's. With the GIL each guard compiles to
@@ -226,6 +228,8 @@ typedef struct {
     dm_class_entry hash_classes[DM_CLASS_ENTRIES];
     dm_class_entry replace_classes[DM_CLASS_ENTRIES];
 #endif
+    /* Construction: the type of a class's construction plan (construct.c) */
+    PyTypeObject *plan_type;      /* owned: construct_plan */
 } dm_state;
 
 /* ``plan.<attribute id>`` (a new reference), at class creation only. */
@@ -575,7 +579,14 @@ PyObject *dm_make_init(PyObject *module, PyObject *args);
 extern const dm_kind dm_kind_init;  /* the compiled __init__'s kind */
 int dm_init_store_exact(PyObject *init, PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *dm_init_plain_stores(PyObject *init, PyTypeObject *tp, dm_layout *L);
-int dm_init_store_fresh(PyObject *init, PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+/* Construction: a class's plan (construct.c) and its fresh route (init.c) */
+Py_ssize_t dm_init_fresh_layout(PyObject *init, PyTypeObject *tp, Py_ssize_t *off,
+                                Py_ssize_t *index, Py_ssize_t *exact);
+int dm_init_bind(PyObject *init, PyObject *const *args, size_t nargsf, PyObject *kwnames,
+                 PyObject **values);
+int dm_init_fill_fresh(PyObject *init, PyObject *self, const Py_ssize_t *off, unsigned int tag,
+                       PyObject *const *values);
+PyTypeObject *dm_plan_type_create(PyObject *module);
 PyObject *dm_construct(PyObject *module, PyObject *cls);
 PyObject *dm_construct_known(dm_state *st, PyTypeObject *tp, PyObject *init, PyObject **args,
                              Py_ssize_t n);
