@@ -345,11 +345,12 @@ def test_pickled_and_copied_like_a_cached_value(protocol):
         del globals()['C']
 
 
-def test_pickled_and_copied_with_cache_hash():
-    """With ``cache_hash=True`` too: a frozen slotted class pickles its fields only
-    (the stdlib's state for one), so copying computes nothing, a copy computes its
-    value when read, and hashes as the original."""
-    C = _define(frozen=True, cache_hash=True)
+@pytest.mark.parametrize('cache_hash', [False, True])
+def test_frozen_pickled_and_copied_fields_only(cache_hash):
+    """A frozen slotted class (with ``cache_hash=True`` or not) pickles its fields
+    only (the stdlib's state for one), so copying computes nothing, a copy computes
+    its value when read, and hashes as the original."""
+    C = _define(frozen=True, cache_hash=cache_hash)
     globals()['C'] = C
     C.__qualname__ = 'C'
     try:
