@@ -565,6 +565,13 @@ compiled_special(dm_state *st, PyObject *obj, PyObject *name, const dm_kind *kin
     return (dm_function *)Py_NewRef(f);  /* kept: the call may replace C.__eq__ */
 }
 
+/* The state's table ``name`` where there is one (DM_CLASS_CACHE), else NULL. */
+#if DM_CLASS_CACHE
+#define KEPT(st, name) ((st)->name)
+#else
+#define KEPT(st, name) ((dm_class_entry *)NULL)
+#endif
+
 /* compiled_special through ``table`` (DM_CLASS_CACHE): what the lookup
  * found for type(obj), kept under the type's version tag, so that a class
  * seen before costs one compare. */
@@ -635,13 +642,8 @@ class_richcompare(PyObject *self, PyObject *other, int op)
         Py_RETURN_TRUE;
     }
 #endif
-#if DM_CLASS_CACHE
-    dm_class_entry *table = st->eq_classes;
-#else
-    dm_class_entry *table = NULL;
-#endif
     dm_function *eq = op == Py_EQ
-        ? compiled_special_kept(st, table, self, st->str_eq, &kind_eq) : NULL;
+        ? compiled_special_kept(st, KEPT(st, eq_classes), self, st->str_eq, &kind_eq) : NULL;
     if (eq == NULL) {
         return st->slot_richcompare(self, other, op);
     }
@@ -673,21 +675,13 @@ class_hash(PyObject *self)
         return fast;
     }
 #endif
-#if DM_CLASS_CACHE
-    dm_class_entry *table = st->hash_classes;
-#else
-    dm_class_entry *table = NULL;
-#endif
-    dm_function *hash = compiled_special_kept(st, table, self, st->str_hash, &kind_hash);
+    dm_function *hash = compiled_special_kept(st, KEPT(st, hash_classes), self, st->str_hash,
+                                              &kind_hash);
     if (hash == NULL || hash->cleared) {  /* (the call raises the ReferenceError) */
         Py_XDECREF(hash);
         return st->slot_hash(self);
     }
     Py_hash_t h = -1;
-    if (hash_fields_fast((dm_compare *)hash, self, &h)) {
-        Py_DECREF(hash);
-        return h;
-    }
     if (!Py_EnterRecursiveCall("")) {
         h = hash_fields((dm_compare *)hash, self);  /* never -1 but on error */
         Py_LeaveRecursiveCall();

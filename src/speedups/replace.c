@@ -34,9 +34,10 @@ typedef struct {
     dm_layout_cache cache;
     /* The copy's decision for ``cls`` (replace_copy_plan), with the GIL: while
      * the class's version tag is ``copy_tag`` (0: not decided), an instance
-     * of exactly ``cls`` is copied, reading the kept fields at ``copy_read``
-     * and storing them at ``copy_store``. */
+     * of exactly ``cls`` is copied where ``copy_ok``, reading the kept fields
+     * at ``copy_read`` and storing them at ``copy_store``. */
     unsigned int copy_tag;
+    int copy_ok;
     Py_ssize_t copy_read[DM_SMALL], copy_store[DM_SMALL];
 } dm_replace;
 
@@ -210,15 +211,15 @@ replace_copy_plan(dm_replace *m, PyTypeObject *tp)
         return 0;
     }
     if (m->copy_tag != 0 && m->copy_tag == tp->tp_version_tag && DM_HAS_VERSION_TAG(tp)) {
-        return 1;
+        return m->copy_ok;
     }
     return replace_copy_decide(m, tp);
 }
 
-/* replace_copy_plan's decision, worked out again for the class ``tp`` at its
- * tag; nothing here runs code, so the tag stays as read. */
+/* Whether the copy fits the class ``tp`` now (replace_copy_decide), its
+ * offsets written into ``m``. */
 static int
-replace_copy_decide(dm_replace *m, PyTypeObject *tp)
+replace_copy_fits(dm_replace *m, PyTypeObject *tp)
 {
     dm_state *st = dm_state_of(m);
     PyObject *carried = m->carried;  /* borrowed: set once, never replaced */
@@ -245,8 +246,21 @@ replace_copy_decide(dm_replace *m, PyTypeObject *tp)
         m->copy_read[i] = R.off[i];
         m->copy_store[i] = S.off[i];
     }
-    m->copy_tag = R.tag;
     return 1;
+}
+
+/* replace_copy_plan's decision, worked out again for the class ``tp`` at its
+ * tag and kept (either way) where the class has one; nothing here runs code,
+ * so the tag stays as read. */
+static int
+replace_copy_decide(dm_replace *m, PyTypeObject *tp)
+{
+    m->copy_tag = 0;
+    m->copy_ok = replace_copy_fits(m, tp);
+    if (DM_HAS_VERSION_TAG(tp)) {
+        m->copy_tag = tp->tp_version_tag;
+    }
+    return m->copy_ok;
 }
 
 /* The copy, replace_copy_plan's answer 1 and ``values[i]`` (borrowed) the
@@ -620,6 +634,7 @@ public_replace_lookup(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
         if (result != NULL && tag != 0 && Py_IS_TYPE(fn, st->function_type)
                 && ((dm_function *)fn)->kind == &kind_replace
                 && ((dm_replace *)fn)->by_dict && ((dm_replace *)fn)->copy_tag == tag
+                && ((dm_replace *)fn)->copy_ok
                 && tp == (PyTypeObject *)cls && tp->tp_version_tag == tag) {
             dm_class_keep(st->replace_classes, tp, fn);
         }
