@@ -120,29 +120,6 @@ def test_never_copied(slots, copier):
     assert hash(q) == hash(p) and hasattr(q, '__dataclass_hash__')
 
 
-def test_never_carried_beside_a_slotted_cached_property():
-    """A slotted cached property's own state (its value read as it is) is filtered
-    too: pickling and copying carry the value but not the cached hash."""
-    import functools
-
-    class C(DataClass, slots=True, unsafe_hash=True, cache_hash=True):
-        x: int
-        calls = []
-
-        @functools.cached_property
-        def double(self):
-            C.calls.append(self.x)
-            return self.x * 2
-
-    c = C(2)
-    hash(c), c.double  # noqa: B018
-    values, slots = c.__getstate__()
-    assert '__dataclass_hash__' not in slots and 4 in slots.values()
-    q = copy.copy(c)
-    assert not hasattr(q, '__dataclass_hash__') and q.double == 4 and C.calls == [2]
-    assert hash(q) == hash(c)
-
-
 def test_never_replaced(slots):
     """``replace()`` builds a new instance through ``__init__``: its hash is its own."""
     P = _frozen(slots)

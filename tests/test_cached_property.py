@@ -345,6 +345,20 @@ def test_pickled_and_copied_like_a_cached_value(protocol):
         del globals()['C']
 
 
+def test_cache_hash_never_carried_beside_it():
+    """A slotted cached property's own state (its value read as it is) is filtered
+    as ``cache_hash`` filters the default one: pickling and copying carry the value
+    but not the cached hash."""
+    C = _define(unsafe_hash=True, cache_hash=True)
+    c = C(2)
+    hash(c), c.double  # noqa: B018
+    values, slots = c.__getstate__()
+    assert '__dataclass_hash__' not in slots and 4 in slots.values()
+    q = copy.copy(c)
+    assert not hasattr(q, '__dataclass_hash__') and q.double == 4 and C.calls == [2]
+    assert hash(q) == hash(c)
+
+
 @pytest.mark.parametrize('cache_hash', [False, True])
 def test_frozen_pickled_and_copied_fields_only(cache_hash):
     """A frozen slotted class (with ``cache_hash=True`` or not) pickles its fields

@@ -52,16 +52,6 @@
 
 #include "speedups.h"
 
-/* Whether type.__call__ of ``tp`` would run object.__new__ and then
- * __init__: what the version tag of ``tp`` does not cover. */
-static inline int
-construct_calls_as_type(PyTypeObject *tp)
-{
-    return Py_TYPE(tp)->tp_call == PyType_Type.tp_call     /* no metaclass __call__ */
-           && tp->tp_new == PyBaseObject_Type.tp_new       /* no __new__ */
-           && (tp->tp_flags & Py_TPFLAGS_IS_ABSTRACT) == 0;
-}
-
 /* The __init__ (compiled, or a Python function) that type.__call__ would
  * run on a new instance of ``tp`` after object.__new__, as a new reference,
  * or NULL (no exception) where the call must take type.__call__'s path.
@@ -69,7 +59,7 @@ construct_calls_as_type(PyTypeObject *tp)
 static PyObject *
 construct_init_in(PyTypeObject *tp, dm_state *st)
 {
-    if (!construct_calls_as_type(tp)
+    if (!dm_calls_as_type(tp)
             || st->str_init == NULL) {  /* the module was cleared (interpreter shutdown) */
         return NULL;
     }
@@ -193,7 +183,7 @@ construct_plan_of(PyTypeObject *tp)
     construct_plan *plan = PLAN_LOAD(tp);
     if (plan == NULL || Py_TYPE(plan)->tp_dealloc != plan_dealloc
             || !DM_HAS_VERSION_TAG(tp) || PLAN_TAG(plan) != DM_VERSION_TAG(tp)
-            || plan->init == NULL || !construct_calls_as_type(tp)) {
+            || plan->init == NULL || !dm_calls_as_type(tp)) {
         return NULL;
     }
     return plan;

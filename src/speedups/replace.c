@@ -205,9 +205,7 @@ replace_copy_plan(dm_replace *m, PyTypeObject *tp)
     if (!DM_BORROWED_SLOT_READS || (PyObject *)tp != m->cls || m->init == NULL) {
         return 0;  /* (slots read borrowed: not where other threads may store) */
     }
-    if (Py_TYPE(tp)->tp_call != PyType_Type.tp_call || tp->tp_new != PyBaseObject_Type.tp_new
-            || (tp->tp_flags & Py_TPFLAGS_IS_ABSTRACT) || m->head.cleared
-            || ((dm_function *)m->init)->cleared) {
+    if (!dm_calls_as_type(tp) || m->head.cleared || ((dm_function *)m->init)->cleared) {
         return 0;
     }
     if (m->copy_tag != 0 && m->copy_tag == tp->tp_version_tag && DM_HAS_VERSION_TAG(tp)) {

@@ -137,6 +137,24 @@ enum { DM_HOOK_ATTRS(DM_HOOK_ID) DM_HOOK_COUNT };
 #undef DM_PLAN_ID
 #undef DM_HOOK_ID
 
+#if PY_VERSION_HEX >= 0x030D0000
+/* 3.13+: Py_TPFLAGS_VALID_VERSION_TAG is unused; a tag of 0 means none. */
+#define DM_HAS_VERSION_TAG(tp) ((tp)->tp_version_tag != 0)
+#else
+#define DM_HAS_VERSION_TAG(tp) (((tp)->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG) != 0)
+#endif
+
+/* Whether type.__call__ of ``tp`` would run object.__new__ and then
+ * __init__: what the version tag of ``tp`` does not cover (the metaclass's
+ * __call__), or what a per-class decision must see at every call. */
+static inline int
+dm_calls_as_type(PyTypeObject *tp)
+{
+    return Py_TYPE(tp)->tp_call == PyType_Type.tp_call     /* no metaclass __call__ */
+           && tp->tp_new == PyBaseObject_Type.tp_new       /* no __new__ */
+           && (tp->tp_flags & Py_TPFLAGS_IS_ABSTRACT) == 0;
+}
+
 /* ------------------------------------------------------------------------ */
 /* Per-class decisions of compare.c and replace.c (issue 34)                 */
 /* ------------------------------------------------------------------------ */
@@ -158,10 +176,7 @@ enum { DM_HOOK_ATTRS(DM_HOOK_ID) DM_HOOK_COUNT };
 #define DM_CLASS_CACHE 0
 #endif
 #define DM_CLASS_ENTRIES 64
-/* (DM_HAS_VERSION_TAG, defined below with the layout) */
-#define DM_CLASS_TAGGED(tp) \
-    ((tp)->tp_version_tag != 0 && (PY_VERSION_HEX >= 0x030D0000 \
-                                   || ((tp)->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG)))
+#define DM_CLASS_TAGGED(tp) ((tp)->tp_version_tag != 0 && DM_HAS_VERSION_TAG(tp))
 
 typedef struct {
     PyTypeObject *type;  /* borrowed: compared by address only */
@@ -354,13 +369,6 @@ PyObject *dm_bind_slow(PyObject *binder, Py_ssize_t n, PyObject *const *args,
 /* ------------------------------------------------------------------------ */
 
 #define DM_SMALL 16
-
-#if PY_VERSION_HEX >= 0x030D0000
-/* 3.13+: Py_TPFLAGS_VALID_VERSION_TAG is unused; a tag of 0 means none. */
-#define DM_HAS_VERSION_TAG(tp) ((tp)->tp_version_tag != 0)
-#else
-#define DM_HAS_VERSION_TAG(tp) (((tp)->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG) != 0)
-#endif
 
 /* How the fields are accessed: read, stored with setattr(), or stored with
  * object.__setattr__ (frozen). */
