@@ -187,6 +187,44 @@ def test_threads_construct_while_the_class_changes(busy_switching):
     assert (C(1, 2).x, C(1, 2).y, C(1, 2).z) == (1, 2, [])
 
 
+def test_threads_compare_while_the_class_changes(busy_switching):
+    """Threads compare and hash instances of one frozen slotted class while one
+    thread keeps replacing what the compiled core looks up on the class: its
+    ``__eq__`` and ``__hash__`` (swapped with another class's generated ones) and
+    a field's slot descriptor (swapped with a fresh property over the slot,
+    released at the next swap). Every answer is the stdlib's whichever was the
+    class's then. (The compiled core holds its own reference to what such a
+    lookup found; a borrowed one could be released by the swapping thread
+    without the GIL. That race is too narrow for this test to catch reliably.)"""
+    class P(DataClass, frozen=True, slots=True):
+        x: int
+        y: int
+
+    class Q(DataClass, frozen=True, slots=True):
+        x: int
+        y: int
+
+    member = P.__dict__['x']
+    own = (P.__eq__, P.__hash__)
+
+    def work(index):
+        if index == 0:
+            swapped = P.__dict__['x'] is member
+            type.__setattr__(P, 'x', property(member.__get__, member.__set__) if swapped
+                              else member)
+            P.__eq__, P.__hash__ = (Q.__eq__, Q.__hash__) if swapped else own
+            return
+        a, b = P(index, 2), P(index, 2)
+        assert a == b and not a != b and a != P(index, 3)
+        assert hash(a) == hash(b) == hash((index, 2))
+
+    counts, errors = run_threads(work)
+    assert errors == [] and all(counts)
+    type.__setattr__(P, 'x', member)
+    P.__eq__, P.__hash__ = own
+    assert P(1, 2) == P(1, 2) and hash(P(1, 2)) == hash((1, 2))
+
+
 # The stress test: threads released together (a barrier) define classes with
 # every option (on shared bases, and by make_dataclass), use classes they share
 # (construct, ==, <, hash with cache_hash computed for the first time by all at

@@ -558,11 +558,11 @@ compiled_special(dm_state *st, PyObject *obj, PyObject *name, const dm_kind *kin
     if (name == NULL) {  /* the module was cleared (interpreter shutdown) */
         return NULL;
     }
-    PyObject *f = _PyType_Lookup(Py_TYPE(obj), name);  /* borrowed */
-    if (f == NULL || !Py_IS_TYPE(f, st->function_type) || ((dm_function *)f)->kind != kind) {
-        return NULL;
+    PyObject *f = dm_lookup_ref(Py_TYPE(obj), name);  /* kept: the call may replace C.__eq__ */
+    if (f != NULL && (!Py_IS_TYPE(f, st->function_type) || ((dm_function *)f)->kind != kind)) {
+        Py_CLEAR(f);
     }
-    return (dm_function *)Py_NewRef(f);  /* kept: the call may replace C.__eq__ */
+    return (dm_function *)f;
 }
 
 /* The state's table ``name`` where there is one (DM_CLASS_CACHE), else NULL. */

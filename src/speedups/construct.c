@@ -63,11 +63,7 @@ construct_init_in(PyTypeObject *tp, dm_state *st)
             || st->str_init == NULL) {  /* the module was cleared (interpreter shutdown) */
         return NULL;
     }
-#ifdef Py_GIL_DISABLED
-    PyObject *init = _PyType_LookupRef(tp, st->str_init);  /* owned; no exception */
-#else
-    PyObject *init = Py_XNewRef(_PyType_Lookup(tp, st->str_init));  /* no exception */
-#endif
+    PyObject *init = dm_lookup_ref(tp, st->str_init);  /* owned; no exception */
     if (init == NULL || Py_IS_TYPE(init, &PyFunction_Type)) {
         return init;
     }

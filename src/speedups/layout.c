@@ -43,7 +43,7 @@ layout_offsets(PyTypeObject *tp, PyObject *names, int access, Py_ssize_t *off)
         if (!usable) {
             continue;
         }
-        PyObject *descr = _PyType_Lookup(tp, PyTuple_GET_ITEM(names, i));  /* borrowed */
+        PyObject *descr = dm_lookup_ref(tp, PyTuple_GET_ITEM(names, i));  /* owned */
         if (descr != NULL && Py_IS_TYPE(descr, &PyMemberDescr_Type)) {
             PyMemberDef *def = ((PyMemberDescrObject *)descr)->d_member;
             if (def->type == T_OBJECT_EX && def->flags == 0
@@ -51,6 +51,7 @@ layout_offsets(PyTypeObject *tp, PyObject *names, int access, Py_ssize_t *off)
                 off[i] = def->offset;
             }
         }
+        Py_XDECREF(descr);
     }
 }
 

@@ -270,16 +270,18 @@ cached_set_name(PyObject *self, PyObject *args)
                                 "to two different names (%R and %R).", c->attrname, name);
         }
     }
-    PyObject *member = _PyType_Lookup((PyTypeObject *)owner, c->slot);  /* borrowed */
+    PyObject *member = dm_lookup_ref((PyTypeObject *)owner, c->slot);  /* owned */
     if (perclass_slot_offset(member, c->slot) < 0) {
+        Py_XDECREF(member);
         return NULL;
     }
     if (!PyType_IsSubtype((PyTypeObject *)owner, PyDescr_TYPE(member))) {
-        return PyErr_Format(PyExc_TypeError, "%R: the slot %R is not of this class",
-                            owner, c->slot);
+        PyErr_Format(PyExc_TypeError, "%R: the slot %R is not of this class", owner, c->slot);
+        Py_DECREF(member);
+        return NULL;
     }
     c->offset = ((PyMemberDescrObject *)member)->d_member->offset;
-    Py_XSETREF(c->member, Py_NewRef(member));
+    Py_XSETREF(c->member, member);
     Py_XSETREF(c->attrname, Py_NewRef(name));
     Py_RETURN_NONE;
 }

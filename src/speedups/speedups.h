@@ -144,6 +144,20 @@ enum { DM_HOOK_ATTRS(DM_HOOK_ID) DM_HOOK_COUNT };
 #define DM_HAS_VERSION_TAG(tp) (((tp)->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG) != 0)
 #endif
 
+/* ``tp.<name>`` found along the MRO, as a new reference, or NULL (no
+ * exception). Without the GIL a borrowed result could be released by another
+ * thread that replaces the attribute before we take our reference: there the
+ * interpreter takes it inside the lookup. */
+static inline PyObject *
+dm_lookup_ref(PyTypeObject *tp, PyObject *name)
+{
+#ifdef Py_GIL_DISABLED
+    return _PyType_LookupRef(tp, name);
+#else
+    return Py_XNewRef(_PyType_Lookup(tp, name));
+#endif
+}
+
 /* Whether type.__call__ of ``tp`` would run object.__new__ and then
  * __init__: what the version tag of ``tp`` does not cover (the metaclass's
  * __call__), or what a per-class decision must see at every call. */
