@@ -74,11 +74,12 @@ def test_runner_checks_shown_values(tmp_path):
 
 
 # Files of the authors' workspace, not of this project.
-_FOREIGN = re.compile(r'DESIGN\.md|STYLE\.md|PERF-NOTES\.md|DESIGN §|/work/shared')
+_FOREIGN = re.compile(r'DESIGN\.md|STYLE\.md|PERF-NOTES|DESIGN §|/work/shared|\.\./shared/')
 _TEXT = sorted({*DOCS, ROOT / 'CHANGELOG.rst', ROOT / 'pyproject.toml', ROOT / 'setup.cfg',
                 ROOT / 'setup.py', ROOT / 'tox.ini', ROOT / 'MANIFEST.in',
                 *(ROOT / 'tests').rglob('*.py'), *(ROOT / 'dataclass_meta').glob('*.py'),
-                *(ROOT / 'examples').rglob('*.py'), *(ROOT / 'benchmarks').glob('*.py')}
+                *(ROOT / 'examples').rglob('*.py'), *(ROOT / 'benchmarks').glob('*.py'),
+                *(ROOT / 'src').rglob('*.[ch]'), ROOT / 'dataclass_meta_pytest.py'}
                - {pathlib.Path(__file__).resolve()})
 
 
