@@ -131,3 +131,144 @@ def test_pypy_keeps_tracking():
     class G(DataClass, gc=False):
         a: int
     assert G.__dataclass_params__.gc is True
+
+
+# With the compiled core, a gc=False class whose instances are only their slots
+# is a class the collector does not know at all (as msgspec's gc=False structs
+# are): no GC header, its own deallocator. What that must keep: every slot's
+# value released with the instance, weak references cleared, __del__ run,
+# subclasses (tracked again unless gc=False) released and collected as usual.
+
+class _Probe:
+    """A value whose release a weak reference shows."""
+
+
+def _released(make):
+    """Whether every _Probe that ``make(probe)`` stores is released once the
+    instance it returns is dropped (no collection needed: reference counting)."""
+    import weakref
+    probes = [_Probe() for _ in range(3)]
+    refs = [weakref.ref(p) for p in probes]
+    obj = make(*probes)
+    del probes
+    assert all(ref() is not None for ref in refs)
+    del obj
+    return all(ref() is None for ref in refs)
+
+
+def test_slotted_instances_release_their_fields(backend):
+    """Dropping an instance releases every field's value, its own and its
+    bases', frozen or not, with or without ``cache_hash``."""
+    class Base(DataClass, slots=True, gc=False):
+        a: object
+
+    class G(Base, frozen=False):
+        b: object
+        c: object = None
+
+    class F(DataClass, slots=True, gc=False, frozen=True, cache_hash=True):
+        a: object
+        b: object
+        c: object
+    assert _released(lambda a, b, c: G(a, b, c))
+    assert _released(lambda a, b, c: replace(G(a, b, None), c=c))
+    assert _released(lambda a, b, c: [F(a, b, c), hash(F(1, 2, 3))][0])
+    assert _released(lambda a, b, c: copy.copy(F(a, b, c)))
+
+
+@needs_is_tracked
+def test_slotted_class_is_not_known_to_the_collector(backend):
+    """With the compiled core the instances carry no GC header: smaller than a
+    tracked twin's by that header, nothing the collector can list, and not
+    convertible to the twin by ``__class__`` assignment (CPython compares the
+    deallocators)."""
+    class G(DataClass, slots=True, gc=False):
+        a: list
+
+    class T(DataClass, slots=True):
+        a: list
+    g, t = G([1]), T([1])
+    assert gc.is_tracked(g) is not _untracks(backend)
+    if _untracks(backend):
+        assert sys.getsizeof(g) < sys.getsizeof(t)
+        assert all(obj is not g for obj in gc.get_objects()) and gc.get_referents(g) == []
+        with pytest.raises(TypeError, match="deallocator differs"):
+            g.__class__ = T
+    else:
+        assert sys.getsizeof(g) == sys.getsizeof(t)
+
+
+def test_weak_references(backend):
+    """``weakref_slot=True``: a weak reference dies, and its callback runs, with
+    the instance."""
+    import weakref
+    called = []
+
+    class W(DataClass, slots=True, gc=False, weakref_slot=True):
+        a: object
+
+    w = W(1)
+    ref = weakref.ref(w, lambda r: called.append('callback'))
+    del w
+    assert ref() is None and called == ['callback']
+    assert _released(lambda a, b, c: W([a, b, c]))
+
+
+@needs_is_tracked
+def test_del_runs_once(backend):
+    """A class with ``__del__`` keeps its instances untracked but stays a class
+    the collector knows: ``__del__`` runs once per instance, as for any class,
+    even after it resurrected the instance (the collector's header keeps that
+    mark)."""
+    saved, called = [], []
+
+    class D(DataClass, slots=True, gc=False):
+        a: object
+
+        def __del__(self):
+            called.append(self.a)
+            if self.a == 1:
+                saved.append(self)
+
+    class T(DataClass, slots=True):
+        a: object
+    D(1)
+    assert called == [1] and saved[0].a == 1
+    del saved[:]
+    assert called == [1]
+    d = D(2)
+    assert gc.is_tracked(d) is not _untracks(backend)
+    assert sys.getsizeof(d) == sys.getsizeof(T(2))
+    del d
+    assert called == [1, 2]
+
+
+@needs_is_tracked
+def test_subclasses_of_a_slotted_class(backend):
+    """A subclass is tracked again unless it says ``gc=False`` (which it
+    inherits); a tracked one releases its own fields and its base's, its
+    ``__dict__`` too, and a cycle through it is collected."""
+    import weakref
+
+    class G(DataClass, slots=True, gc=False):
+        a: object
+
+    class Tracked(G, slots=True, gc=True, weakref_slot=True):
+        b: object = None
+
+    class WithDict(G, slots=False, gc=True):
+        b: object = None
+
+    class Inherits(G, slots=True):
+        b: object = None
+    assert gc.is_tracked(Tracked(1)) and gc.is_tracked(WithDict(1))
+    assert gc.is_tracked(Inherits([])) is not _untracks(backend)
+    for cls in (Tracked, WithDict, Inherits):
+        assert _released(lambda a, b, c: cls(a, [b, c])), cls
+    for cls in (Tracked, WithDict):
+        x = cls(None)
+        x.a = x.b = [x]
+        ref = weakref.ref(x)
+        del x
+        gc.collect()
+        assert ref() is None, cls

@@ -6,8 +6,10 @@ elsewhere allocated blocks and traced memory must not grow with the repetitions.
 """
 
 import collections
+import copy
 import gc
 import sys
+import weakref
 
 import pytest
 
@@ -108,6 +110,17 @@ class RS(DataClass, slots=True, frozen=True):
     y: object = 0
 
 
+class N(DataClass, slots=True, gc=False, weakref_slot=True):
+    """gc=False of slots alone: the compiled core's own deallocator."""
+    x: object
+    y: object = 0
+
+
+class NT(N, slots=True, gc=True):
+    """Tracked again: subtype_dealloc, then N's deallocator for N's slots."""
+    z: object = 0
+
+
 def _attempt(call):
     try:
         call()
@@ -160,6 +173,9 @@ def exercise():
     ]
     for op in ops:
         _attempt(op)
+    n = N([1], {2: (3,)})
+    weakref.ref(n), replace(n, y=[4]), copy.copy(n), copy.deepcopy(n), repr(n), n == N(1)
+    NT([1], [2], [3]), replace(NT(1, z=[2]), x=[3]), NT.__new__(NT), N.__new__(N)
     recursive = C([])
     recursive.x.append(recursive)
     repr(recursive)

@@ -732,6 +732,7 @@ dm_compare_probe(dm_state *st)
     }
     st->slot_hash = ((PyTypeObject *)probe)->tp_hash;
     st->slot_richcompare = ((PyTypeObject *)probe)->tp_richcompare;
+    st->subtype_dealloc = ((PyTypeObject *)probe)->tp_dealloc;
     Py_DECREF(probe);
     return 0;
 }

@@ -401,11 +401,72 @@ untracked_alloc(PyTypeObject *tp, Py_ssize_t nitems)
     return obj;
 }
 
-/* untrack(cls) -> bool: whether instances of ``cls`` are now never tracked
- * (a heap type allocating as PyType_GenericAlloc does, or one whose instances
- * the gc does not know). */
+/* A gc=False class whose instances are nothing but slots is made a class the
+ * collector does not know at all, as msgspec's gc=False structs are: its
+ * instances have no GC header (16 bytes less each) and cost nothing to the
+ * collector's bookkeeping when made and freed. CPython's own deallocator for
+ * classes, subtype_dealloc, does not release the slots of an instance whose
+ * class has no GC (a class statement never makes one), so such a class gets
+ * nogc_dealloc below. A subclass made later by a class statement is a GC
+ * class again (type.__new__ makes every class one): its instances are
+ * tracked unless it is gc=False too; subtype_dealloc releases its own slots,
+ * then calls nogc_dealloc for the rest, and subtype_traverse visits every
+ * slot, ours included, so a cycle through it is collected as usual. */
+
+static void nogc_dealloc(PyObject *self);
+
+/* Whether instances of every class from ``tp`` up to ``object`` are only
+ * their slots, each class made by a class statement (subtype_dealloc is
+ * ``plain``) or made no-GC here; nothing else can be taken over. */
+static int
+nogc_layout(PyTypeObject *tp, destructor plain)
+{
+    for (PyTypeObject *t = tp; t != &PyBaseObject_Type; t = t->tp_base) {
+        if (t == NULL || !(t->tp_flags & Py_TPFLAGS_HEAPTYPE)
+                || (t->tp_dealloc != plain && t->tp_dealloc != nogc_dealloc)
+                || t->tp_itemsize != 0 || t->tp_dictoffset != 0
+                || (t->tp_flags & (Py_TPFLAGS_MANAGED_DICT | Py_TPFLAGS_MANAGED_WEAKREF))) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* The deallocator of a no-GC class (and, called by subtype_dealloc, of its
+ * subclasses' instances): what subtype_dealloc does for a class statement's
+ * class, less the GC: the finalizer (a __del__ may resurrect), the weak
+ * references, every object slot of every class up to object, then the
+ * memory and the instance's reference to its class. */
+static void
+nogc_dealloc(PyObject *self)
+{
+    PyTypeObject *type = Py_TYPE(self);
+    if (type->tp_finalize != NULL && PyObject_CallFinalizerFromDealloc(self) < 0) {
+        return;  /* resurrected */
+    }
+    if (type->tp_weaklistoffset > 0) {
+        PyObject_ClearWeakRefs(self);
+    }
+    for (PyTypeObject *t = type; t != &PyBaseObject_Type; t = t->tp_base) {
+        /* a class statement's class: its __slots__' members, as subtype_dealloc
+         * clears them (its other members, if any, are read-only or not objects) */
+        for (PyMemberDef *member = t->tp_members; member && member->name; member++) {
+            if (member->type == T_OBJECT_EX && !(member->flags & READONLY)) {
+                Py_CLEAR(*(PyObject **)((char *)self + member->offset));
+            }
+        }
+    }
+    type->tp_free(self);
+    Py_DECREF(type);
+}
+
+/* untrack(cls) -> bool: whether instances of ``cls`` are now never tracked:
+ * a class of slots alone made one the collector does not know (above), any
+ * other heap type allocating as PyType_GenericAlloc does allocating them
+ * untracked; True too for a class whose instances the gc already does not
+ * know. Called once, as the class is created, before any instance exists. */
 static PyObject *
-perclass_untrack(PyObject *Py_UNUSED(module), PyObject *cls)
+perclass_untrack(PyObject *module, PyObject *cls)
 {
     if (!PyType_Check(cls)) {
         PyErr_SetString(PyExc_TypeError, "untrack: a class is required");
@@ -417,6 +478,16 @@ perclass_untrack(PyObject *Py_UNUSED(module), PyObject *cls)
     }
     if (!(tp->tp_flags & Py_TPFLAGS_HEAPTYPE) || tp->tp_alloc != PyType_GenericAlloc) {
         Py_RETURN_FALSE;
+    }
+    dm_state *st = PyModule_GetState(module);
+    /* A __del__ runs once per instance (PEP 442) by a mark in the GC header:
+     * a class with one keeps it. */
+    if (tp->tp_free == PyObject_GC_Del && tp->tp_finalize == NULL
+            && nogc_layout(tp, st->subtype_dealloc)) {
+        tp->tp_flags &= ~Py_TPFLAGS_HAVE_GC;
+        tp->tp_free = PyObject_Free;
+        tp->tp_dealloc = nogc_dealloc;
+        Py_RETURN_TRUE;
     }
     tp->tp_alloc = untracked_alloc;
     Py_RETURN_TRUE;

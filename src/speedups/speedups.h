@@ -245,10 +245,13 @@ typedef struct {
     PyObject *str_signature, *str_annotations, *str_annotate, *str_empty, *str_dots;
     PyObject *str_dataclass_fields, *str_items, *str_replace_entry, *str_field_type, *str_values;
     PyObject *str_module, *str_value, *str_eq, *str_hash;
-    /* the interpreter's generic slots (slot_tp_hash, slot_tp_richcompare),
-     * read once from a probe class: a class's own slots fall back to them */
+    /* the interpreter's generic slots (slot_tp_hash, slot_tp_richcompare)
+     * and a class statement's deallocator (subtype_dealloc), read once from a
+     * probe class: a class's own slots fall back to them; gc=False replaces
+     * the deallocator only where it is that one (perclass.c) */
     hashfunc slot_hash;
     richcmpfunc slot_richcompare;
+    destructor subtype_dealloc;
 #if DM_CLASS_CACHE
     /* issue 34: per-class decisions (borrowed pointers; zero-filled with the
      * state, nothing to traverse or clear): compare.c's own slots and
