@@ -272,3 +272,26 @@ def test_subclasses_of_a_slotted_class(backend):
         del x
         gc.collect()
         assert ref() is None, cls
+
+
+def test_a_long_chain_is_released_without_deep_recursion(backend):
+    """Releasing the head of a chain releases every link: a million nested
+    releases would overflow the C stack, and a class the collector does not
+    know cannot use CPython's trashcan (it needs the collector's header), so
+    the compiled core defers past a depth, as the trashcan does. Mixed with a
+    tracked subclass's links too."""
+    import weakref
+
+    class Node(DataClass, slots=True, gc=False):
+        next: object
+
+    class Tracked(Node, slots=True, gc=True):
+        pass
+
+    for link in (lambda i, n: Node(n), lambda i, n: Tracked(n) if i % 3 else Node(n)):
+        tail = _Probe()
+        ref, chain = weakref.ref(tail), tail
+        for i in range(300_000):
+            chain = link(i, chain)
+        del tail, chain
+        assert ref() is None

@@ -432,13 +432,14 @@ nogc_layout(PyTypeObject *tp, destructor plain)
     return 1;
 }
 
-/* The deallocator of a no-GC class (and, called by subtype_dealloc, of its
- * subclasses' instances): what subtype_dealloc does for a class statement's
- * class, less the GC: the finalizer (a __del__ may resurrect), the weak
- * references, every object slot of every class up to object, then the
- * memory and the instance's reference to its class. */
+/* What the deallocator of a no-GC class (and, called by subtype_dealloc, of
+ * its subclasses' instances) does: what subtype_dealloc does for a class
+ * statement's class, less the GC: the finalizer (a __del__ added to the class
+ * later; it may resurrect), the weak references, every object slot of every
+ * class up to object, then the memory and the instance's reference to its
+ * class. */
 static void
-nogc_dealloc(PyObject *self)
+nogc_release(PyObject *self)
 {
     PyTypeObject *type = Py_TYPE(self);
     if (type->tp_finalize != NULL && PyObject_CallFinalizerFromDealloc(self) < 0) {
@@ -458,6 +459,54 @@ nogc_dealloc(PyObject *self)
     }
     type->tp_free(self);
     Py_DECREF(type);
+}
+
+/* Releasing an instance releases its fields, which may be instances of such
+ * a class too: a chain of a million would nest a million C calls. The GC's
+ * classes are protected by CPython's trashcan, which needs the GC header;
+ * these get a trashcan of their own: past NOGC_NESTING nested releases in a
+ * thread, an instance waits in the thread's backlog, and the outermost
+ * release works the backlog off (each release in it may add more). */
+#define NOGC_NESTING 100
+static DM_THREAD_LOCAL int nogc_nesting;
+static DM_THREAD_LOCAL PyObject **nogc_backlog;  /* PyMem_Raw, or NULL */
+static DM_THREAD_LOCAL Py_ssize_t nogc_waiting, nogc_room;
+
+/* Puts ``self`` (released, not yet freed) in the backlog: 0, or -1 where the
+ * backlog cannot grow (then it is released at once, one level deeper). */
+static int
+nogc_defer(PyObject *self)
+{
+    if (nogc_waiting == nogc_room) {
+        Py_ssize_t room = nogc_room ? 2 * nogc_room : 64;
+        PyObject **grown = PyMem_RawRealloc(nogc_backlog, room * sizeof(PyObject *));
+        if (grown == NULL) {
+            return -1;
+        }
+        nogc_backlog = grown;
+        nogc_room = room;
+    }
+    nogc_backlog[nogc_waiting++] = self;
+    return 0;
+}
+
+static void
+nogc_dealloc(PyObject *self)
+{
+    if (nogc_nesting >= NOGC_NESTING && nogc_defer(self) == 0) {
+        return;
+    }
+    nogc_nesting++;
+    nogc_release(self);
+    if (nogc_nesting == 1) {
+        while (nogc_waiting > 0) {
+            nogc_release(nogc_backlog[--nogc_waiting]);
+        }
+        PyMem_RawFree(nogc_backlog);
+        nogc_backlog = NULL;
+        nogc_room = 0;
+    }
+    nogc_nesting--;
 }
 
 /* untrack(cls) -> bool: whether instances of ``cls`` are now never tracked:

@@ -15,12 +15,6 @@ typedef struct {
  * thread, so no thread sees another's and none needs a lock; pointers only
  * compared by address. The first few entries need no allocation; a deeper
  * nesting grows a raw array, freed when the thread's outermost repr ends. */
-#if defined(_MSC_VER)
-#define DM_THREAD_LOCAL __declspec(thread)
-#else
-#define DM_THREAD_LOCAL _Thread_local
-#endif
-
 typedef struct {
     const void *method;
     const PyObject *obj;

@@ -144,6 +144,14 @@ enum { DM_HOOK_ATTRS(DM_HOOK_ID) DM_HOOK_COUNT };
 #define DM_HAS_VERSION_TAG(tp) (((tp)->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG) != 0)
 #endif
 
+/* Storage of which each thread has its own (repr's guard, gc=False's
+ * deallocation backlog). */
+#if defined(_MSC_VER)
+#define DM_THREAD_LOCAL __declspec(thread)
+#else
+#define DM_THREAD_LOCAL _Thread_local
+#endif
+
 /* ``tp.<name>`` found along the MRO, as a new reference, or NULL (no
  * exception). Without the GIL a borrowed result could be released by another
  * thread that replaces the attribute before we take our reference: there the
