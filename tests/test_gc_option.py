@@ -283,7 +283,7 @@ def test_a_long_chain_is_released_without_deep_recursion(backend):
     releases would overflow the C stack, and a class the collector does not
     know cannot use CPython's trashcan (it needs the collector's header), so
     the compiled core defers past a depth, as the trashcan does. Mixed with a
-    tracked subclass's links too."""
+    tracked subclass's links and with lists, and with links of two fields."""
     import weakref
 
     class Node(DataClass, slots=True, gc=False):
@@ -292,7 +292,14 @@ def test_a_long_chain_is_released_without_deep_recursion(backend):
     class Tracked(Node, slots=True, gc=True):
         pass
 
-    for link in (lambda i, n: Node(n), lambda i, n: Tracked(n) if i % 3 else Node(n)):
+    class Pair(DataClass, slots=True, gc=False):
+        next: object
+        leaf: object
+
+    links = (lambda i, n: Node(n), lambda i, n: Tracked(n) if i % 3 else Node(n),
+             lambda i, n: Node([n]) if i % 2 else Node(n),
+             lambda i, n: Pair(n, Pair(None, Node(None))))
+    for link in links:
         tail = _Probe()
         ref, chain = weakref.ref(tail), tail
         for i in range(300_000):

@@ -432,14 +432,64 @@ nogc_layout(PyTypeObject *tp, destructor plain)
     return 1;
 }
 
-/* What the deallocator of a no-GC class (and, called by subtype_dealloc, of
- * its subclasses' instances) does: what subtype_dealloc does for a class
- * statement's class, less the GC: the finalizer (a __del__ added to the class
- * later; it may resurrect), the weak references, every object slot of every
- * class up to object, then the memory and the instance's reference to its
- * class. */
+/* Releasing an instance releases its fields, which may be instances of such
+ * a class too: a chain of a million would nest a million C calls. CPython's
+ * trashcan, which bounds that for the GC's classes, needs the GC header; these
+ * get one of their own, used only where a field's value is such an instance
+ * that this release would free (the common case touches nothing more): up to
+ * NOGC_NESTING such releases nest in a thread; past that the value waits, our
+ * reference kept, in the thread's backlog, which the outermost of them works
+ * off (each release in it may add more). A value of another kind is released
+ * as usual: CPython's classes (lists, tuples, dicts, a tracked subclass of
+ * ours) have their trashcan. */
+#define NOGC_NESTING 100
+typedef struct {
+    int nesting;           /* releases of fields running in this thread */
+    PyObject **backlog;    /* PyMem_Raw, or NULL: references owned */
+    Py_ssize_t waiting, room;
+} nogc_thread;
+static DM_THREAD_LOCAL nogc_thread nogc_this_thread;
+
+/* Releases ``value`` (a reference we own, the last one, to an instance of a
+ * no-GC class), nested no deeper than NOGC_NESTING in this thread. */
 static void
-nogc_release(PyObject *self)
+nogc_release_field(PyObject *value)
+{
+    nogc_thread *t = &nogc_this_thread;  /* looked up once: each lookup is a call */
+    if (t->nesting >= NOGC_NESTING) {
+        if (t->waiting == t->room) {
+            Py_ssize_t room = t->room ? 2 * t->room : 64;
+            PyObject **grown = PyMem_RawRealloc(t->backlog, room * sizeof(PyObject *));
+            if (grown == NULL) {
+                Py_DECREF(value);  /* no room: released here, one level deeper */
+                return;
+            }
+            t->backlog = grown;
+            t->room = room;
+        }
+        t->backlog[t->waiting++] = value;
+        return;
+    }
+    t->nesting++;
+    Py_DECREF(value);
+    if (t->nesting == 1) {
+        while (t->waiting > 0) {
+            Py_DECREF(t->backlog[--t->waiting]);
+        }
+        PyMem_RawFree(t->backlog);
+        t->backlog = NULL;
+        t->room = 0;
+    }
+    t->nesting--;
+}
+
+/* The deallocator of a no-GC class (and, called by subtype_dealloc, of its
+ * subclasses' instances): what subtype_dealloc does for a class statement's
+ * class, less the GC: the finalizer (a __del__ added to the class later; it
+ * may resurrect), the weak references, every object slot of every class up to
+ * object, then the memory and the instance's reference to its class. */
+static void
+nogc_dealloc(PyObject *self)
 {
     PyTypeObject *type = Py_TYPE(self);
     if (type->tp_finalize != NULL && PyObject_CallFinalizerFromDealloc(self) < 0) {
@@ -452,61 +502,25 @@ nogc_release(PyObject *self)
         /* a class statement's class: its __slots__' members, as subtype_dealloc
          * clears them (its other members, if any, are read-only or not objects) */
         for (PyMemberDef *member = t->tp_members; member && member->name; member++) {
-            if (member->type == T_OBJECT_EX && !(member->flags & READONLY)) {
-                Py_CLEAR(*(PyObject **)((char *)self + member->offset));
+            if (member->type != T_OBJECT_EX || (member->flags & READONLY)) {
+                continue;
+            }
+            PyObject **slot = (PyObject **)((char *)self + member->offset);
+            PyObject *value = *slot;
+            if (value == NULL) {
+                continue;
+            }
+            *slot = NULL;
+            if (Py_REFCNT(value) == 1 && Py_TYPE(value)->tp_dealloc == nogc_dealloc) {
+                nogc_release_field(value);
+            }
+            else {
+                Py_DECREF(value);
             }
         }
     }
     type->tp_free(self);
     Py_DECREF(type);
-}
-
-/* Releasing an instance releases its fields, which may be instances of such
- * a class too: a chain of a million would nest a million C calls. The GC's
- * classes are protected by CPython's trashcan, which needs the GC header;
- * these get a trashcan of their own: past NOGC_NESTING nested releases in a
- * thread, an instance waits in the thread's backlog, and the outermost
- * release works the backlog off (each release in it may add more). */
-#define NOGC_NESTING 100
-static DM_THREAD_LOCAL int nogc_nesting;
-static DM_THREAD_LOCAL PyObject **nogc_backlog;  /* PyMem_Raw, or NULL */
-static DM_THREAD_LOCAL Py_ssize_t nogc_waiting, nogc_room;
-
-/* Puts ``self`` (released, not yet freed) in the backlog: 0, or -1 where the
- * backlog cannot grow (then it is released at once, one level deeper). */
-static int
-nogc_defer(PyObject *self)
-{
-    if (nogc_waiting == nogc_room) {
-        Py_ssize_t room = nogc_room ? 2 * nogc_room : 64;
-        PyObject **grown = PyMem_RawRealloc(nogc_backlog, room * sizeof(PyObject *));
-        if (grown == NULL) {
-            return -1;
-        }
-        nogc_backlog = grown;
-        nogc_room = room;
-    }
-    nogc_backlog[nogc_waiting++] = self;
-    return 0;
-}
-
-static void
-nogc_dealloc(PyObject *self)
-{
-    if (nogc_nesting >= NOGC_NESTING && nogc_defer(self) == 0) {
-        return;
-    }
-    nogc_nesting++;
-    nogc_release(self);
-    if (nogc_nesting == 1) {
-        while (nogc_waiting > 0) {
-            nogc_release(nogc_backlog[--nogc_waiting]);
-        }
-        PyMem_RawFree(nogc_backlog);
-        nogc_backlog = NULL;
-        nogc_room = 0;
-    }
-    nogc_nesting--;
 }
 
 /* untrack(cls) -> bool: whether instances of ``cls`` are now never tracked:
