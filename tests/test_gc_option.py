@@ -5,6 +5,7 @@ import gc
 import pickle
 import sys
 import sysconfig
+import weakref
 
 import pytest
 
@@ -92,7 +93,6 @@ def test_stays_untracked_through_use(backend):
 
 def test_a_cycle_through_untracked_instances_is_never_freed(backend):
     """What the docs warn of: a cycle through them stays until the process ends."""
-    import weakref
 
     class Node(DataClass, gc=False, eq=False):
         other: object = None
@@ -156,7 +156,6 @@ def _released(make):
     """Whether every _Probe that ``make(probe)`` stores is released once the
     instance it returns is dropped (on CPython no collection is needed:
     reference counting)."""
-    import weakref
     probes = [_Probe() for _ in range(3)]
     refs = [weakref.ref(p) for p in probes]
     obj = make(*probes)
@@ -215,7 +214,6 @@ def test_slotted_class_is_not_known_to_the_collector(backend):
 def test_weak_references(backend):
     """``weakref_slot=True``: a weak reference dies, and its callback runs, with
     the instance."""
-    import weakref
     called = []
 
     class W(DataClass, slots=True, gc=False, weakref_slot=True):
@@ -263,7 +261,6 @@ def test_subclasses_of_a_slotted_class(backend):
     """A subclass is tracked again unless it says ``gc=False`` (which it
     inherits); a tracked one releases its own fields and its base's, its
     ``__dict__`` too, and a cycle through it is collected."""
-    import weakref
 
     class G(DataClass, slots=True, gc=False):
         a: object
@@ -295,7 +292,6 @@ def test_a_long_chain_is_released_without_deep_recursion(backend):
     know cannot use CPython's trashcan (it needs the collector's header), so
     the compiled core defers past a depth, as the trashcan does. Mixed with a
     tracked subclass's links and with lists, and with links of two fields."""
-    import weakref
 
     class Node(DataClass, slots=True, gc=False):
         next: object

@@ -376,6 +376,16 @@ perclass_cached_property(PyObject *module, PyObject *args)
 #define Py_TPFLAGS_MANAGED_WEAKREF 0
 #endif
 
+/* Whether an instance of ``tp`` is only its fixed-size struct: slots, no
+ * items, no dict or weakref list (managed before it or not; a base's would be
+ * ``tp``'s too). */
+static inline int
+only_slots(PyTypeObject *tp)
+{
+    return tp->tp_itemsize == 0 && tp->tp_dictoffset == 0
+           && !(tp->tp_flags & (Py_TPFLAGS_MANAGED_DICT | Py_TPFLAGS_MANAGED_WEAKREF));
+}
+
 /* The allocation of every instance of a gc=False class (object.__new__,
  * the class's own construction, copy and pickle all allocate through
  * tp_alloc), never tracked: PyType_GenericAlloc's object (zero-filled, the
@@ -386,8 +396,7 @@ perclass_cached_property(PyObject *module, PyObject *args)
 static PyObject *
 untracked_alloc(PyTypeObject *tp, Py_ssize_t nitems)
 {
-    if (nitems == 0 && tp->tp_itemsize == 0 && tp->tp_dictoffset == 0
-            && !(tp->tp_flags & (Py_TPFLAGS_MANAGED_DICT | Py_TPFLAGS_MANAGED_WEAKREF))) {
+    if (nitems == 0 && only_slots(tp)) {
         PyObject *fresh = PyObject_GC_New(PyObject, tp);
         if (fresh != NULL) {
             memset((char *)fresh + sizeof(PyObject), 0, tp->tp_basicsize - sizeof(PyObject));
@@ -415,17 +424,18 @@ untracked_alloc(PyTypeObject *tp, Py_ssize_t nitems)
 
 static void nogc_dealloc(PyObject *self);
 
-/* Whether instances of every class from ``tp`` up to ``object`` are only
- * their slots, each class made by a class statement (subtype_dealloc is
+/* Whether instances of ``tp`` are only their slots and every class from
+ * ``tp`` up to ``object`` was made by a class statement (subtype_dealloc is
  * ``plain``) or made no-GC here; nothing else can be taken over. */
 static int
 nogc_layout(PyTypeObject *tp, destructor plain)
 {
+    if (!only_slots(tp)) {
+        return 0;
+    }
     for (PyTypeObject *t = tp; t != &PyBaseObject_Type; t = t->tp_base) {
         if (t == NULL || !(t->tp_flags & Py_TPFLAGS_HEAPTYPE)
-                || (t->tp_dealloc != plain && t->tp_dealloc != nogc_dealloc)
-                || t->tp_itemsize != 0 || t->tp_dictoffset != 0
-                || (t->tp_flags & (Py_TPFLAGS_MANAGED_DICT | Py_TPFLAGS_MANAGED_WEAKREF))) {
+                || (t->tp_dealloc != plain && t->tp_dealloc != nogc_dealloc)) {
             return 0;
         }
     }
