@@ -20,7 +20,7 @@ from dataclasses import MISSING, FrozenInstanceError
 from types import FunctionType, SimpleNamespace
 
 from . import (_asdict, _cache_hash, _cached_property, _class_attrs, _convert, _fields, _init,
-               _methods, _replace, _signature as _signature_module)
+               _methods, _replace, _signature as _signature_module, _travel)
 from ._signature import INIT_BUILDS, lazy_signature, lazy_signature_build
 from ._relabel import is_template
 from ._interop import pprint_shape
@@ -284,6 +284,7 @@ HOOKS = SimpleNamespace(
     no_default=MISSING,                  # __init__: no default
     kept=_convert.Kept,                  # __init__: replace()'s value, not converted
     note_failure=_convert.note_failure,  # __init__: a converter's or validator's error
+    travel_method=_travel.method,        # a compiled function's __reduce__ target
 )
 
 

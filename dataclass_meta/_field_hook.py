@@ -19,6 +19,7 @@ import types
 
 from dataclasses import MISSING
 
+from ._travel import SlotLayout
 from ._fields import CLASSVAR, FIELD, INITVAR, _make_field, kind_of
 
 HOOK = '__transform_fields__'
@@ -97,5 +98,8 @@ def _store_default(cls, where, f):
 
 def _has_instance_dict(cls):
     """Whether instances of ``cls`` have a ``__dict__``: a class in its MRO made the
-    descriptor (``__dictoffset__`` is CPython's only; PyPy has this too)."""
-    return any('__dict__' in klass.__dict__ for klass in cls.__mro__[:-1])
+    descriptor (``__dictoffset__`` is CPython's only; PyPy has this too), which
+    a slotted data class's ``SlotLayout`` is not."""
+    return any('__dict__' in klass.__dict__
+               and not isinstance(klass.__dict__['__dict__'], SlotLayout)
+               for klass in cls.__mro__[:-1])

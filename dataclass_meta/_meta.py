@@ -19,7 +19,7 @@ from . import _options
 from ._fields import (
     CLASSVAR as _CLASSVAR, FIELD, Field, annotations_of, check_field_order, collect_own_fields,
     field, kind_of, merge_base_fields, set_defaults_on_class)
-from ._backend import current as _current_backend
+from ._backend import current as _current_backend, made_by_any
 from ._cached_property import add_cached_slots, cached_properties, getattr_for, made_getstate
 from ._field_hook import as_classmethod as _hook_as_classmethod, transform as _transform_fields
 from ._convert import wants_setattr
@@ -28,6 +28,8 @@ from ._init import make_init
 from ._interop import rich_repr
 from ._class_attrs import HASH_ACTIONS, LazyDoc, make_getstate, make_setstate
 from ._replace import REPLACE_ENTRY
+from . import _travel
+from ._travel import ReplaceEntry, SlotLayout, layout_of
 from ._plan import Plan
 from ._pydantic import HOOK as _PYDANTIC_HOOK, core_schema as _pydantic_schema, wants_hook
 
@@ -160,6 +162,99 @@ def _outside_package(tb):
     return chain
 
 
+# -- classes sent by value (cloudpickle, dill): see _travel --------------------
+
+def _generated_entry(key, value):
+    """Whether the pipeline made ``value`` (an entry ``key`` of a class dict) from
+    the fields and options, so that a remade class makes it anew."""
+    return (made_by_any(value) or _travel.travelled(value) or _travel.compiled_here(value)
+            or type(value) is LazyDoc or type(value) is ReplaceEntry or key == REPLACE_ENTRY
+            or (key == _PYDANTIC_HOOK and getattr(value, '__func__', None) is _pydantic_schema))
+
+
+def _arrives(cls, name, value):
+    """Take a pickler's write to ``cls`` (cloudpickle sets each entry of the
+    home class's ``__dict__`` on a skeleton made by this metaclass); whether it
+    was taken here. A generated method's placeholder is dropped; the home
+    fields and options remake the class once both are in, and again when an
+    entry that shapes the generated methods (``SHAPING``) arrives later."""
+    own = cls.__dict__
+    if '__dataclass_fields__' not in own:
+        return False  # not built (yet): the pipeline's own business
+    state = _ARRIVING.get(cls)
+    if _travel.travelled(value):
+        home = _travel.home_qualname(value)  # cloudpickle's skeleton has only the name
+        if state is not None and home is not None and home != cls.__qualname__:
+            name, value = '__qualname__', home
+        else:
+            return True
+    if name == '__dataclass_fields__' or (name == '__dataclass_params__'
+                                          and isinstance(value, _options.Params)):
+        if own.get(name) is value:
+            return False
+        if state is None:
+            state = _ARRIVING[cls] = {'built': own['__dataclass_fields__']}
+        state[name] = value
+        _store(cls, name, value)
+    elif state is None or name not in _travel.SHAPING:
+        return False
+    else:
+        super(DataClassMeta, cls).__setattr__(name, value)
+    if '__dataclass_fields__' in state and '__dataclass_params__' in state:
+        _remake(cls, state['__dataclass_params__'], state['__dataclass_fields__'], state)
+    return True
+
+
+def _arrived_namespace(cls, namespace):
+    """After dill's class is built: what its namespace carried wins over what a
+    framework's ``__init_subclass__`` set anew without the class keywords (as
+    cloudpickle's writes do); later arrivals (``__qualname__``) remake it."""
+    own = cls.__dict__
+    for key, value in namespace.items():
+        if key in own and own[key] is not value and key not in _NOT_CARRIED:
+            _store(cls, key, value)
+    _ARRIVING[cls] = {'built': own['__dataclass_fields__'],
+                      '__dataclass_fields__': own['__dataclass_fields__'],
+                      '__dataclass_params__': own['__dataclass_params__']}
+
+
+# What the pipeline (or type) makes of a dill namespace: never taken back from it.
+_NOT_CARRIED = frozenset({'__dict__', '__module__', '__slots__', '__doc__', '__hash__',
+                          '__match_args__', '__abstractmethods__', _travel.RESTORE})
+
+
+def _remake(cls, params, fields, state=None):
+    """Make ``cls`` the data class of ``params`` and ``fields`` (which travelled
+    with it): drop what the pipeline made of the skeleton, keep what the
+    pickler set, make the rest anew with this process's backend."""
+    own = cls.__dict__
+    built = state['built'] if state else None
+    skeleton_args = built and tuple(
+        f.name for f in built.values()
+        if f.init and f._field_type is not _CLASSVAR and not f.kw_only)
+    for key, value in list(own.items()):
+        if (_generated_entry(key, value) or (key == '__hash__' and value is None)
+                or (key == '__match_args__' and built is not None and value == skeleton_args)):
+            if key == '__doc__':  # type's, which cannot be deleted
+                _store(cls, key, None)
+            else:
+                type.__delattr__(cls, key)
+    _store(cls, '__dataclass_params__', params)
+    _store(cls, '__dataclass_fields__', _travel.arrived_fields(fields))
+    _make(cls, params, fields, {})
+    if state is not None:
+        state['built'] = fields
+
+
+def _weak_arrivals():
+    import weakref
+    return weakref.WeakKeyDictionary()
+
+
+#: The classes a pickler is remaking: what has arrived of their fields and options.
+_ARRIVING = _weak_arrivals()
+
+
 class DataClassMeta(abc.ABCMeta):
     """Metaclass of data classes; subclass it to transform namespaces first.
 
@@ -182,9 +277,11 @@ class DataClassMeta(abc.ABCMeta):
         instances. The pipeline's own stores skip this method (``_store``).
         """
         if (name == '__dataclass_params__' and '__dataclass_fields__' in cls.__dict__
-                and isinstance(value, dataclasses._DataclassParams)):
+                and isinstance(value, dataclasses._DataclassParams)
+                and not isinstance(value, _options.Params)):
             raise TypeError(_options.decorated(cls, value, DataClassMeta, _decorated_by(cls)))
-        super().__setattr__(name, value)
+        if not _arrives(cls, name, value):  # a pickler remaking a class sent by value
+            super().__setattr__(name, value)
 
     def __transform_fields__(cls, fields):
         """The field hook's last stop: ``fields`` unchanged (docs/frameworks.md).
@@ -203,17 +300,13 @@ class DataClassMeta(abc.ABCMeta):
             # caller of type.__new__ is ABCMeta.__new__ (module 'abc'). Three
             # frames up: past this function and _user_frames_first's __new__.
             namespace = dict(namespace, __module__=caller_module(3))
-        slots, weakref_slot, cache_hash = _slot_options(bases, kwargs)
-        cached = cached_properties(namespace) if slots else None
-        if slots:
-            namespace = _slotted_namespace(name, bases, namespace, weakref_slot)
-        if cached:
-            taken = _inherited_slots(bases)
-            if '__dict__' not in taken:
-                namespace = add_cached_slots(name, namespace, cached, taken,
-                                             _current_backend().cached_property)
-        if cache_hash:
-            namespace = add_hash_slot(namespace, _inherited_slots(bases))
+        travelled = _travelled_namespace(namespace)
+        if travelled is not None:  # dill's: laid out at home, built from its fields
+            namespace = _laid_out(travelled, bases)
+        elif layout_of(namespace) is not None:  # cloudpickle's skeleton of a slotted class
+            namespace = _laid_out(dict(namespace, __slots__=layout_of(namespace).slots), bases)
+        else:
+            namespace = _lay_out(name, bases, namespace, kwargs)
         namespace = _hook_as_classmethod(namespace)
         explicit = _options.given(kwargs)
         if explicit:  # for the pipeline, whatever a mixin passes on of them
@@ -231,6 +324,8 @@ class DataClassMeta(abc.ABCMeta):
         except Exception as exc:
             _note_mixin_error(exc, name, bases)
             raise
+        if travelled is not None:
+            _arrived_namespace(cls, namespace)
         if '__dataclass_fields__' not in cls.__dict__ and 'DataClass' in globals():
             _build_skipped(cls, explicit)
         return cls
@@ -242,6 +337,47 @@ class DataClassMeta(abc.ABCMeta):
 # comes right after us; a metaclass in between would pass them on anyway.
 _ABC_PARAMETERS = frozenset(
     {'mcls', 'name', 'bases', 'namespace'} if sys.version_info < (3, 11) else ())
+
+
+def _lay_out(name, bases, namespace, kwargs):
+    """The namespace with the class's slots: its fields', its cached properties',
+    the cached hash's; a slotted class's ``SlotLayout`` names them for the road."""
+    slots, weakref_slot, cache_hash = _slot_options(bases, kwargs)
+    cached = cached_properties(namespace) if slots else None
+    if slots:
+        namespace = _slotted_namespace(name, bases, namespace, weakref_slot)
+    if cached:
+        taken = _inherited_slots(bases)
+        if '__dict__' not in taken:
+            namespace = add_cached_slots(name, namespace, cached, taken,
+                                         _current_backend().cached_property)
+    if cache_hash:
+        namespace = add_hash_slot(namespace, _inherited_slots(bases))
+    return _laid_out(namespace, bases) if slots else namespace
+
+
+def _laid_out(namespace, bases):
+    """``namespace`` with the ``SlotLayout`` of its ``__slots__`` as ``__dict__``,
+    where the instances have none (no base gives them one)."""
+    slots = namespace.get('__slots__')
+    if slots is None or '__dict__' in _inherited_slots(bases):
+        return namespace
+    namespace = dict(namespace)
+    namespace['__dict__'] = SlotLayout(slots)
+    return namespace
+
+
+def _travelled_namespace(namespace):
+    """The namespace of a class that dill sent by value, for the pipeline: what
+    the pipeline generated at home left out, the fields and options kept for
+    ``_build`` (``RESTORE``); None for any other namespace."""
+    params = namespace.get('__dataclass_params__')
+    if not (isinstance(params, _options.Params) and '__dataclass_fields__' in namespace):
+        return None
+    kept = {key: value for key, value in namespace.items() if not _generated_entry(key, value)}
+    del kept['__dataclass_params__'], kept['__dataclass_fields__']
+    kept[_travel.RESTORE] = (params, namespace['__dataclass_fields__'])
+    return kept
 
 
 def _after(mcls, klass):
@@ -516,6 +652,11 @@ def _mixin_last(bases, is_mixin):
 
 def _build(cls, explicit):
     """The pipeline, in the stdlib's order so that the same mistake raises first."""
+    restore = cls.__dict__.get(_travel.RESTORE)
+    if restore is not None:  # sent by value (dill): its own fields and options
+        type.__delattr__(cls, _travel.RESTORE)
+        _remake(cls, *restore)
+        return
     flags = _options.frozen_flags(cls)
     params = _options.resolve(cls, explicit, flags)
     annotations, slot_defaults = _pop_slotted(cls)
@@ -531,6 +672,12 @@ def _build(cls, explicit):
         _check_reserved_names(cls, hooked.values())
         _store(cls, '__dataclass_fields__', hooked)
         fields = hooked
+    _make(cls, params, fields, explicit)
+
+
+def _make(cls, params, fields, explicit):
+    """What the pipeline makes once the fields and options are final: the
+    methods, the class attributes, and the backend's per-class set-up."""
     _attach_methods(cls, params, list(fields.values()))
     _set_class_attributes(cls, params, fields.values())
     backend = _current_backend()
@@ -657,7 +804,7 @@ def _attach_methods(cls, params, fields):
     # replace() calls the generated one, even where the class has its own
     # __replace__; the class is kept beside it so subclasses cannot inherit it.
     generated = backend.replace(plan) if explicit_replace else own['__replace__']
-    _store(cls, REPLACE_ENTRY, (cls, generated.replace))
+    _store(cls, REPLACE_ENTRY, ReplaceEntry((cls, generated.replace)))
     if hash_action == 'add':
         attach(cls, '__hash__', backend.hash(plan))
     elif hash_action == 'none':
@@ -685,3 +832,4 @@ def _set_class_attributes(cls, params, fields):
     # No abc.update_abstractmethods() needed: ABCMeta.__new__ computes
     # __abstractmethods__ after type.__new__ (and so this pipeline) returns, and
     # so already counts the generated methods.
+

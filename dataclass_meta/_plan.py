@@ -7,6 +7,7 @@ field selections and no factory takes a long list of positional arguments.
 
 from ._convert import hooks_of
 from ._fields import CLASSVAR, FIELD
+from ._travel import placeholder
 
 
 class Plan:
@@ -24,6 +25,11 @@ class Plan:
     __slots__ = ('cls', 'all_fields', 'fields', 'plain', 'frozen', 'slots',
                  'has_post_init', 'repr_names', 'compare_names', 'hash_names',
                  'field_names', 'hooks')
+
+    def __reduce__(self):
+        """A placeholder: a plan holds its class, and travels only inside the
+        closures of methods that the receiving process makes anew."""
+        return placeholder, ()
 
     def __init__(self, cls, all_fields, frozen, slots):
         self.cls = cls

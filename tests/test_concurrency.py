@@ -85,7 +85,7 @@ def define_and_use(index):
     assert [f.name for f in fields(Child)] == ['x', 'tag', 'y']
     assert asdict(replace(a, x=5)) == {'x': 5, 'tag': name, 'y': [index]}
     assert Child.__dataclass_params__.frozen is frozen
-    assert ('__dict__' in dir(a)) is not slots
+    assert hasattr(a, '__dict__') is not slots
 
 
 def test_threads_define_and_use_classes(busy_switching):

@@ -18,7 +18,7 @@ PACKAGE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 LAYERS = [
     ('helpers', {'_options', '_suggest', '_getters', '_interop', '_relabel', '_templates',
                  '_cache_hash', '_cached_property'}),
-    ('pipeline', {'_fields', '_convert', '_plan', '_field_hook', '_pydantic'}),
+    ('pipeline', {'_fields', '_convert', '_plan', '_field_hook', '_pydantic', '_travel'}),
     ('pure methods', {'_init', '_signature', '_callrules', '_methods', '_replace',
                       '_class_attrs', '_asdict'}),
     ('backends', {'_backend'}),

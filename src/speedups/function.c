@@ -95,12 +95,38 @@ function_repr(PyObject *self)
                                 f->qualname ? f->qualname : Py_None, (void *)f);
 }
 
-/* Pickled by reference, like a function: the global found by its qualname. */
+/* Pickled as the travel hook's call (_travel.method): by reference, like a
+ * function, where its module and qualname still find this very object; else,
+ * as when its class travels by value (cloudpickle, dill), as a placeholder
+ * that the class's own rebuild replaces. No reference to the class: dill
+ * refuses a class whose namespace refers back to it. */
 static PyObject *
 function_reduce(PyObject *self, PyObject *Py_UNUSED(ignored))
 {
     dm_function *f = (dm_function *)self;
-    return Py_NewRef(f->qualname ? f->qualname : Py_None);
+    dm_state *st = dm_state_of(self);
+    if (dm_configured(st) < 0) {
+        return NULL;
+    }
+    /* strong references first: the allocations below can run Python code */
+    PyObject *hook = Py_NewRef(st->hook[DM_HOOK_TRAVEL_METHOD]);
+    PyObject *ident = PyLong_FromVoidPtr(self);
+    if (ident == NULL) {
+        Py_DECREF(hook);
+        return NULL;
+    }
+    PyObject *module, *qualname;
+    Py_BEGIN_CRITICAL_SECTION(f);
+    module = Py_XNewRef(f->module);
+    qualname = Py_XNewRef(f->qualname);
+    Py_END_CRITICAL_SECTION();
+    PyObject *result = Py_BuildValue(
+        "O(OOO)", hook, module ? module : Py_None, qualname ? qualname : Py_None, ident);
+    Py_DECREF(hook);
+    Py_XDECREF(module);
+    Py_XDECREF(qualname);
+    Py_DECREF(ident);
+    return result;
 }
 
 static PyObject *

@@ -618,7 +618,7 @@ public_replace_lookup(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
         goto done;
     }
     PyObject *call[2] = {obj, changes};
-    if (entry != NULL && PyTuple_CheckExact(entry) && PyTuple_GET_SIZE(entry) == 2
+    if (entry != NULL && PyTuple_Check(entry) && PyTuple_GET_SIZE(entry) == 2
             && PyTuple_GET_ITEM(entry, 0) == cls) {
         PyObject *fn = PyTuple_GET_ITEM(entry, 1);  /* borrowed */
 #if DM_CLASS_CACHE
