@@ -285,6 +285,7 @@ HOOKS = SimpleNamespace(
     kept=_convert.Kept,                  # __init__: replace()'s value, not converted
     note_failure=_convert.note_failure,  # __init__: a converter's or validator's error
     travel_method=_travel.method,        # a compiled function's __reduce__ target
+    travel_cached=_cached_property.SlottedCachedProperty,  # a cached slot's, unbound
 )
 
 

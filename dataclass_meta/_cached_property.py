@@ -247,6 +247,11 @@ class SlottedCachedProperty:
     def __repr__(self):
         return f'<cached_property {self.attrname!r} in slot {self.slot!r}>'
 
+    def __reduce__(self):
+        # Its class sent by value (cloudpickle, dill): unbound, as from the class
+        # body; the arriving class binds one of its own backend's to its slot.
+        return SlottedCachedProperty, (self.func, self.slot)
+
     __class_getitem__ = classmethod(GenericAlias)
 
 

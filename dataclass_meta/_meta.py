@@ -20,7 +20,8 @@ from ._fields import (
     CLASSVAR as _CLASSVAR, FIELD, Field, annotations_of, check_field_order, collect_own_fields,
     field, kind_of, merge_base_fields, set_defaults_on_class)
 from ._backend import current as _current_backend, made_by_any
-from ._cached_property import add_cached_slots, cached_properties, getattr_for, made_getstate
+from ._cached_property import (
+    SlottedCachedProperty, add_cached_slots, cached_properties, getattr_for, made_getstate)
 from ._field_hook import as_classmethod as _hook_as_classmethod, transform as _transform_fields
 from ._convert import wants_setattr
 from ._cache_hash import HASH_SLOT, add_hash_slot, finish as _finish_cache_hash
@@ -196,6 +197,11 @@ def _arrives(cls, name, value):
             state = _ARRIVING[cls] = {'built': own['__dataclass_fields__']}
         state[name] = value
         _store(cls, name, value)
+    elif _unbound_cached(value):
+        value = _rebound_cached(value)
+        super(DataClassMeta, cls).__setattr__(name, value)
+        value.__set_name__(cls, name)  # as the class body would have
+        return True
     elif state is None or name not in _travel.SHAPING:
         return False
     else:
@@ -216,6 +222,17 @@ def _arrived_namespace(cls, namespace):
     _ARRIVING[cls] = {'built': own['__dataclass_fields__'],
                       '__dataclass_fields__': own['__dataclass_fields__'],
                       '__dataclass_params__': own['__dataclass_params__']}
+
+
+def _unbound_cached(value):
+    """Whether ``value`` is a travelled slotted cached property (before 3.12):
+    what either backend's is pickled as, not yet bound to its class's slot."""
+    return type(value) is SlottedCachedProperty and value.attrname is None
+
+
+def _rebound_cached(value):
+    """The travelled cached property ``value`` as one of this process's backend."""
+    return _current_backend().cached_property(value.func, value.slot)
 
 
 # What the pipeline (or type) makes of a dill namespace: never taken back from it.
@@ -374,7 +391,8 @@ def _travelled_namespace(namespace):
     params = namespace.get('__dataclass_params__')
     if not (isinstance(params, _options.Params) and '__dataclass_fields__' in namespace):
         return None
-    kept = {key: value for key, value in namespace.items() if not _generated_entry(key, value)}
+    kept = {key: _rebound_cached(value) if _unbound_cached(value) else value
+            for key, value in namespace.items() if not _generated_entry(key, value)}
     del kept['__dataclass_params__'], kept['__dataclass_fields__']
     kept[_travel.RESTORE] = (params, namespace['__dataclass_fields__'])
     return kept

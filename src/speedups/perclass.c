@@ -295,6 +295,31 @@ cached_repr(PyObject *self)
                                 c->slot ? c->slot : Py_None);
 }
 
+/* Pickled (its class sent by value: cloudpickle, dill) as the pure backend's
+ * unbound SlottedCachedProperty(func, slot), which the arriving class binds
+ * as one of its own backend's: never a reference to the member or its class. */
+static PyObject *
+cached_reduce(PyObject *self, PyObject *Py_UNUSED(ignored))
+{
+    dm_cached *c = (dm_cached *)self;
+    dm_state *st = dm_state_of(self);
+    if (dm_configured(st) < 0) {
+        return NULL;
+    }
+    if (c->func == NULL || c->slot == NULL) {
+        PyErr_SetString(PyExc_ReferenceError, "cached_property used after it was cleared");
+        return NULL;
+    }
+    PyObject *hook = Py_NewRef(st->hook[DM_HOOK_TRAVEL_CACHED]);
+    PyObject *func = Py_NewRef(c->func);
+    PyObject *slot = Py_NewRef(c->slot);
+    PyObject *result = Py_BuildValue("O(OO)", hook, func, slot);
+    Py_DECREF(hook);
+    Py_DECREF(func);
+    Py_DECREF(slot);
+    return result;
+}
+
 static PyMemberDef cached_members[] = {
     {"func", T_OBJECT, offsetof(dm_cached, func), READONLY, NULL},
     {"attrname", T_OBJECT, offsetof(dm_cached, attrname), READONLY, NULL},
@@ -305,6 +330,7 @@ static PyMemberDef cached_members[] = {
 
 static PyMethodDef cached_methods[] = {
     {"__set_name__", cached_set_name, METH_VARARGS, NULL},
+    {"__reduce__", cached_reduce, METH_NOARGS, NULL},
     {"__class_getitem__", Py_GenericAlias, METH_O | METH_CLASS, NULL},
     {NULL, NULL, 0, NULL}
 };

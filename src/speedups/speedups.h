@@ -129,7 +129,8 @@ dm_dict_get_ref(PyObject *dict, PyObject *key, PyObject **value)
     X(NO_DEFAULT, "no_default")         /* a default: none */                      \
     X(KEPT, "kept")                     /* replace()'s unconverted value's type */ \
     X(NOTE_FAILURE, "note_failure")     /* (exc, self, name, validating): a note */ \
-    X(TRAVEL_METHOD, "travel_method")   /* a compiled function's __reduce__ target */
+    X(TRAVEL_METHOD, "travel_method")   /* a compiled function's __reduce__ target */ \
+    X(TRAVEL_CACHED, "travel_cached")   /* a slotted cached_property's, unbound */
 
 #define DM_PLAN_ID(id, text) DM_PLAN_##id,
 #define DM_HOOK_ID(id, text) DM_HOOK_##id,
