@@ -186,6 +186,33 @@ def annotations_of(owner):
     return annotationlib.call_annotate_function(annotate, FORWARDREF)
 
 
+def body_annotations(namespace):
+    """``annotations_of(namespace)``, and what the class's own ``__annotations__``
+    will hold (3.14+; None before, or where that read fails).
+
+    ``annotationlib.get_annotations(cls, format=FORWARDREF)``, as 3.14's
+    ``dataclasses`` reads a class, tries ``cls.__annotations__`` first, which
+    evaluates the annotate function once (VALUE) and keeps the dict on the
+    class. A class laid out before it exists is read here instead; the dict,
+    kept under the same name, is what picklers that leave the annotate
+    function behind (cloudpickle) send with the class.
+    """
+    annotate = namespace.get('__annotate__') or namespace.get('__annotate_func__')
+    if annotationlib is None or annotate is None or '__annotations__' in namespace:
+        return annotations_of(namespace), None
+    try:
+        value = annotate(annotationlib.Format.VALUE)
+    except Exception:  # as get_annotations: FORWARDREF from the function
+        return annotations_of(namespace), None
+    if not isinstance(value, dict):
+        return annotations_of(namespace), None
+    return dict(value), value
+
+
+#: 3.14+: where a class keeps the dict its ``__annotations__`` evaluated.
+ANNOTATIONS_CACHE = '__annotations_cache__'
+
+
 def namespace_annotations(namespace):
     """The annotations dict of a class namespace, for a metaclass to read and edit.
 

@@ -17,8 +17,9 @@ from dataclasses import KW_ONLY, MISSING
 
 from . import _options
 from ._fields import (
-    CLASSVAR as _CLASSVAR, FIELD, Field, annotations_of, check_field_order, collect_own_fields,
-    field, kind_of, merge_base_fields, set_defaults_on_class)
+    ANNOTATIONS_CACHE, CLASSVAR as _CLASSVAR, FIELD, Field, annotations_of, body_annotations,
+    check_field_order, collect_own_fields, field, kind_of, merge_base_fields,
+    set_defaults_on_class)
 from ._backend import current as _current_backend, made_by_any
 from ._cached_property import (
     SlottedCachedProperty, add_cached_slots, cached_properties, getattr_for, made_getstate)
@@ -168,6 +169,8 @@ def _outside_package(tb):
 def _generated_entry(key, value):
     """Whether the pipeline made ``value`` (an entry ``key`` of a class dict) from
     the fields and options, so that a remade class makes it anew."""
+    if key in _ANNOTATIONS:  # the class's own (make_dataclass's from our source)
+        return False
     return (made_by_any(value) or _travel.travelled(value) or _travel.compiled_here(value)
             or type(value) is LazyDoc or type(value) is ReplaceEntry or key == REPLACE_ENTRY
             or (key == _PYDANTIC_HOOK and getattr(value, '__func__', None) is _pydantic_schema))
@@ -183,7 +186,7 @@ def _arrives(cls, name, value):
     if '__dataclass_fields__' not in own:
         return False  # not built (yet): the pipeline's own business
     state = _ARRIVING.get(cls)
-    if _travel.travelled(value):
+    if _travel.travelled(value) and name not in _ANNOTATIONS:
         home = _travel.home_qualname(value)  # cloudpickle's skeleton has only the name
         if state is not None and home is not None and home != cls.__qualname__:
             name, value = '__qualname__', home
@@ -233,6 +236,10 @@ def _unbound_cached(value):
 def _rebound_cached(value):
     """The travelled cached property ``value`` as one of this process's backend."""
     return _current_backend().cached_property(value.func, value.slot)
+
+
+# 3.14+: a class's annotations function, which make_dataclass makes in our source.
+_ANNOTATIONS = frozenset({'__annotate__', '__annotate_func__'})
 
 
 # What the pipeline (or type) makes of a dill namespace: never taken back from it.
@@ -436,7 +443,7 @@ def _slotted_namespace(name, bases, namespace, weakref_slot):
     if '__slots__' in namespace:
         raise TypeError(f'{name} already specifies __slots__')
     module = namespace.get('__module__')
-    annotations = annotations_of(namespace)
+    annotations, evaluated = body_annotations(namespace)
     kinds = {n: kind_of(a, module) for n, a in annotations.items()}
     # The stdlib slots fields(cls), in their order: the bases' fields (reverse
     # MRO) updated in place by this class's annotations, so a base's field
@@ -450,6 +457,8 @@ def _slotted_namespace(name, bases, namespace, weakref_slot):
     taken = _inherited_slots(bases)
     wanted = dict.fromkeys(names + (['__weakref__'] if weakref_slot else []))
     body, namespace = namespace, dict(namespace)
+    if evaluated is not None:  # as a class read once by annotationlib keeps it
+        namespace[ANNOTATIONS_CACHE] = evaluated
     # Like the stdlib, drop every field's name from the namespace. The stash
     # keeps the class's own defaults, and a field() for an inherited name (no
     # annotation here) so that the pipeline raises the stdlib's TypeError.

@@ -2,6 +2,7 @@
 process that never saw their source: tests/travel_script.py defines them in
 ``__main__`` and observes them at home and away; the observations must agree."""
 
+import gc
 import json
 import os
 import subprocess
@@ -41,10 +42,27 @@ def _comparable(seen, backend):
     return seen
 
 
-@pytest.mark.parametrize('pickler', ['cloudpickle', 'dill'])
+def _importable(pickler):
+    """Skip where the pickler cannot run here at all (cloudpickle 3.1 on PyPy
+    3.11: its import fails on PyPy's pickle.Pickler, which has no dispatch)."""
+    try:
+        __import__(pickler)
+    except Exception as exc:  # not only ImportError: see above
+        pytest.skip(f'{pickler} does not import here: {type(exc).__name__}: {exc}')
+
+
+# dill 0.4 on 3.14+ cannot send any annotated class whose metaclass is ABCMeta
+# (as every data class of ours is; a stdlib @dataclass on abc.ABC fails alike):
+# the class's __annotate__ refers to its dict, which holds abc's unpicklable
+# _abc_impl. cloudpickle leaves that function out (its PR 578); dill does not yet.
+DILL_ABC = pytest.mark.xfail(sys.version_info >= (3, 14), raises=AssertionError, strict=True,
+                             reason="dill 0.4, 3.14+: cannot pickle '_abc._abc_data'")
+
+
+@pytest.mark.parametrize('pickler', ['cloudpickle', pytest.param('dill', marks=DILL_ABC)])
 @pytest.mark.parametrize('home,away', ROUTES)
 def test_classes_travel_by_value(tmp_path, pickler, home, away):
-    pytest.importorskip(pickler)
+    _importable(pickler)
     path = tmp_path / 'payload'
     there = _run('home', pickler, path, home)
     arrived = _run('away', pickler, path, away)
@@ -62,5 +80,19 @@ def test_classes_travel_by_value(tmp_path, pickler, home, away):
             continue
         expected = 'pure' if away == 'pure' else ('compiled_function', 'function')
         assert values['backend'] in expected, case  # made anew with the process's backend
-    if home == away:
+    if home == away and hasattr(gc, 'is_tracked'):  # PyPy has no is_tracked
         assert theirs['nogc']['tracked'] == ('True' if away == 'pure' else 'False')
+
+
+@DILL_ABC
+def test_dill_fails_alike_on_a_stdlib_abc_data_class():
+    """Where dill fails with ours, it fails with a stdlib data class on abc.ABC."""
+    _importable('dill')
+    code = ('import abc, dataclasses, dill\n'
+            '@dataclasses.dataclass\n'
+            'class A(abc.ABC):\n'
+            '    x: int\n'
+            'assert dill.loads(dill.dumps(A, recurse=True))(1).x == 1\n')
+    done = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
