@@ -46,7 +46,7 @@ class InitPlan:
     __slots__ = ('cls', 'first_param', 'positional', 'keyword', 'fields', 'names',
                  'n_positional', 'defaults', 'steps', 'initvars', 'unbound', 'frozen',
                  'slots', 'has_post_init', 'converters', 'validations', 'direct', 'hooked',
-                 '_binder')
+                 'aliased', '_binder')
 
     def __init__(self, plan):
         self.cls = plan.cls
@@ -82,6 +82,7 @@ class InitPlan:
         self.converters = self.validations = None
         self.direct = stores_directly(hooks)
         self.hooked = hooks is not None
+        self.aliased = hooks is not None and bool(hooks.aliased)
         if hooks is not None and (hooks.converters or hooks.validators):
             self.converters, self.validations = _per_step(self.steps, hooks)
         self._binder = None
@@ -145,8 +146,10 @@ def template_init(plan):
     the marker, then ``__post_init__()``; with converters or validators, the
     converting template (``_convert`` has the order). None where the class
     needs what no template does (keyword-only fields, InitVars, ``init=False``
-    fields it must store, aliases without converters) or ``relabel`` declines."""
+    fields it must store, aliases) or ``relabel`` declines."""
     n = len(plan.names)
+    if plan.aliased:  # the closure's binder also takes each field's own name
+        return None
     if (plan.keyword or plan.initvars or plan.unbound is not None or len(plan.steps) != n
             or n >= len(templates().INIT)):  # wider than the largest template
         return None
@@ -163,8 +166,6 @@ def template_init(plan):
                   *[name for name, _, _ in plan.steps],
                   *[_same if c is None else c for c in plan.converters],
                   *_validator_calls(plan))
-    elif plan.hooked:  # aliases alone: parameters named unlike the attributes
-        return None
     else:
         # Only the last field has a factory (the usual case): the others are
         # stored as they come, as the stdlib's __init__ does.
@@ -267,17 +268,22 @@ def pure_init(plan):
 def _binder(cls, first_param, positional, keyword):
     """``bind(args, kwargs)``: the argument values in parameter order (positional,
     then keyword-only), ``FACTORY`` where a default factory is due, or the
-    interpreter's ``TypeError``."""
-    def raise_call_error(args, kwargs):  # errors are rare: prepare for them then
+    interpreter's ``TypeError``. An aliased field is also taken under its own
+    name (the spelling of the tools that build data classes by field name)."""
+    def retry(args, kwargs):  # errors are rare: prepare for them then
+        spelled = (_by_parameter_name(kwargs, aliases, f'{cls.__qualname__}.__init__')
+                   if aliases else None)
+        if spelled is not None:
+            return bind(args, spelled)
         from ._callrules import call_error_factory  # a bad call: not at import
         call_error_factory(cls, first_param, positional, keyword)(args, kwargs)
 
     # Prepared on the first call, so that defining a class costs only the closures.
-    names = npos = name_set = by_name = values_of = defaults = None
+    names = npos = name_set = by_name = values_of = defaults = aliases = None
     pos_defaults = first_default = kw_values = kw_complete = None
 
     def prepare():
-        nonlocal names, npos, name_set, by_name, values_of, defaults
+        nonlocal names, npos, name_set, by_name, values_of, defaults, aliases
         nonlocal pos_defaults, first_default, kw_values, kw_complete
         params = positional + keyword
         all_names = tuple(param_name(f) for f in params)
@@ -291,6 +297,7 @@ def _binder(cls, first_param, positional, keyword):
         first_default = npos - len(pos_defaults)
         kw_values = tuple(defaults.get(name, MISSING) for name in all_names[npos:])
         kw_complete = all(v is not MISSING for v in kw_values)  # no __eq__ calls
+        aliases = {f.name: alias for f, alias in zip(params, all_names) if alias != f.name}
         names = all_names  # last: another thread may be testing it
 
     def bind(args, kwargs):
@@ -303,17 +310,32 @@ def _binder(cls, first_param, positional, keyword):
             bound.update(zip(names, args))
             if (len(args) > npos or not name_set.issuperset(kwargs)
                     or not kwargs.keys().isdisjoint(names[:len(args)])):
-                raise_call_error(args, kwargs)
+                return retry(args, kwargs)
             bound.update(kwargs)
             if len(bound) != len(names):
-                raise_call_error(args, kwargs)
+                return retry(args, kwargs)
             return values_of(bound)
         if len(args) == npos and kw_complete:
             return args + kw_values
         if first_default <= len(args) < npos and kw_complete:
             return args + pos_defaults[len(args) - first_default:] + kw_values
-        raise_call_error(args, kwargs)
+        return retry(args, kwargs)
     return bind
+
+
+def _by_parameter_name(kwargs, aliases, qualname):
+    """``kwargs`` with each aliased field's own name replaced by its alias (the
+    parameter), in the call's order; None where no keyword is such a name. A
+    field given under both names is a duplicate, in the interpreter's words."""
+    if aliases.keys().isdisjoint(kwargs):
+        return None
+    spelled = {}
+    for key, value in kwargs.items():
+        key = aliases.get(key, key)
+        if key in spelled:
+            raise TypeError(f'{qualname}() got multiple values for argument {key!r}')
+        spelled[key] = value
+    return spelled
 
 
 def _item_tuple(names):

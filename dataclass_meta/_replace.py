@@ -133,7 +133,7 @@ def _filled(obj, fields, changes, hooked=False, generated=False):
     """``changes`` with every ``__init__`` field it does not name read from
     ``obj``, in definition order, after the stdlib's checks (the errors are
     ``_raise_replace_error``'s). ``hooked``: under each field's parameter name
-    (an alias), with ``Kept`` around the value of a converted field where
+    (an alias; one the caller gave under the field's name is left so), with ``Kept`` around the value of a converted field where
     ``__init__`` is the ``generated`` one."""
     for f in fields.values():
         if f._field_type is CLASSVAR:
@@ -143,7 +143,8 @@ def _filled(obj, fields, changes, hooked=False, generated=False):
                 _raise_replace_error(obj, [f], changes)
             continue
         name = param_name(f) if hooked else f.name
-        if name not in changes:
+        # An aliased field changed under its own name: __init__ takes that too.
+        if name not in changes and f.name not in changes:
             if f._field_type is INITVAR and f.default is MISSING:
                 _raise_replace_error(obj, [f], changes)
             value = getattr(obj, f.name)

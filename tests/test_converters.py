@@ -191,9 +191,14 @@ def test_alias_names_the_init_parameter(backend, slots):
     assert User.__match_args__ == ('_id', 'name')
     assert repr(u).endswith("User(_id=3, name='n')")
     assert dataclasses.asdict(u) == {'_id': 3, 'name': 'n'}
-    with pytest.raises(TypeError, match=r"User.__init__\(\) got an unexpected keyword "
-                                        r"argument '_id'"):
-        User(_id=3)
+    # The field's own name is taken too (tools that build by field name), once.
+    assert User(_id=3) == u and User(name='m', _id=3) == User(3, 'm')
+    with pytest.raises(TypeError, match=r"User.__init__\(\) got multiple values for "
+                                        r"argument 'id'$"):
+        User(id=3, _id=4)
+    with pytest.raises(TypeError, match=r"User.__init__\(\) got multiple values for "
+                                        r"argument 'id'$"):
+        User(3, _id=4)
     with pytest.raises(TypeError, match=r"missing 1 required positional argument: 'id'"):
         User()
 
@@ -208,9 +213,15 @@ def test_alias_in_replace_and_dunder_replace(backend):
     assert u.__replace__(name='m') == User(1, 'm')
     if sys.version_info >= (3, 13):
         assert copy.replace(u, id=5) == User(5)
-    # The stdlib's dataclasses.replace() passes attribute names to __init__.
-    with pytest.raises(TypeError, match="unexpected keyword argument '_id'"):
-        dataclasses.replace(u, name='m')
+    # The stdlib's dataclasses.replace() passes attribute names to __init__,
+    # which takes them too; so do ours.
+    assert dataclasses.replace(u, name='m') == User(1, 'm')
+    assert dataclasses.replace(u, _id=7) == replace(u, _id=7) == u.__replace__(_id=7) == User(7)
+    if sys.version_info >= (3, 13):
+        assert copy.replace(u, _id=6) == User(6)
+    with pytest.raises(TypeError, match=r"User.__init__\(\) got multiple values for "
+                                        r"argument 'id'$"):
+        replace(u, id=2, _id=3)
 
 
 def test_alias_self_renames_the_first_parameter(backend):
@@ -606,3 +617,52 @@ def test_keyboard_interrupt_gets_no_note(backend):
     with pytest.raises(KeyboardInterrupt) as info:
         C(1)
     assert not hasattr(info.value, '__notes__')
+
+
+_SPELLINGS = st.sampled_from(['positional', 'alias', 'name', 'both', 'omitted'])
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.tuples(_SPELLINGS, _SPELLINGS, _SPELLINGS), st.booleans(), st.booleans())
+def test_each_aliased_field_by_either_name(spellings, slots, converting):
+    """Any mix of positional, alias and field-name spellings builds what the
+    positional call builds, on every backend; both names for one field raise
+    the duplicate-argument error, whatever else the call holds."""
+    from dataclass_meta import _backend
+    convert = {'converter': int} if converting else {}
+    outcomes = []
+    for name in _backend.available():
+        with _backend.use(name):
+            class C(DataClass, slots=slots):
+                _a: int = field(alias='a', **convert)
+                _b: int = field(default=2, alias='b', **convert)
+                _c: int = field(default=3, alias='c', kw_only=True, **convert)
+        args, kwargs, expected = [], {}, []
+        for i, (spelling, attr, alias) in enumerate(zip(spellings, ('_a', '_b', '_c'),
+                                                        ('a', 'b', 'c'))):
+            value = 10 + i
+            if spelling == 'positional' and i < 2 and len(args) == i:
+                args.append(value)
+            elif spelling == 'alias':
+                kwargs[alias] = value
+            elif spelling in ('name', 'positional'):
+                kwargs[attr] = value
+            elif spelling == 'both':
+                kwargs[alias] = kwargs[attr] = value
+            else:
+                value = (None, 2, 3)[i]
+            expected.append(value)
+        try:
+            made = C(*args, **kwargs)
+        except TypeError as exc:
+            outcomes.append(str(exc).rpartition('C.__init__() ')[2])
+        else:
+            assert (made._a, made._b, made._c) == tuple(expected)
+            outcomes.append('made')
+    assert len(set(outcomes)) == 1, outcomes
+    if 'both' in spellings:
+        assert outcomes[0].startswith('got multiple values for argument')
+    elif spellings[0] == 'omitted':
+        assert outcomes[0] == "missing 1 required positional argument: 'a'"
+    else:
+        assert outcomes[0] == 'made'
