@@ -270,14 +270,6 @@ def _binder(cls, first_param, positional, keyword):
     then keyword-only), ``FACTORY`` where a default factory is due, or the
     interpreter's ``TypeError``. An aliased field is also taken under its own
     name (the spelling of the tools that build data classes by field name)."""
-    def retry(args, kwargs):  # errors are rare: prepare for them then
-        spelled = (_by_parameter_name(kwargs, aliases, f'{cls.__qualname__}.__init__')
-                   if aliases else None)
-        if spelled is not None:
-            return bind(args, spelled)
-        from ._callrules import call_error_factory  # a bad call: not at import
-        call_error_factory(cls, first_param, positional, keyword)(args, kwargs)
-
     # Prepared on the first call, so that defining a class costs only the closures.
     names = npos = name_set = by_name = values_of = defaults = aliases = None
     pos_defaults = first_default = kw_values = kw_complete = None
@@ -300,9 +292,8 @@ def _binder(cls, first_param, positional, keyword):
         aliases = {f.name: alias for f, alias in zip(params, all_names) if alias != f.name}
         names = all_names  # last: another thread may be testing it
 
-    def bind(args, kwargs):
-        if names is None:
-            prepare()
+    def attempt(args, kwargs):
+        """The values, or None where the call does not bind as given."""
         if kwargs:
             if not args and kwargs.keys() == by_name:  # every argument by keyword
                 return values_of(kwargs)
@@ -310,16 +301,33 @@ def _binder(cls, first_param, positional, keyword):
             bound.update(zip(names, args))
             if (len(args) > npos or not name_set.issuperset(kwargs)
                     or not kwargs.keys().isdisjoint(names[:len(args)])):
-                return retry(args, kwargs)
+                return None
             bound.update(kwargs)
-            if len(bound) != len(names):
-                return retry(args, kwargs)
-            return values_of(bound)
+            return values_of(bound) if len(bound) == len(names) else None
         if len(args) == npos and kw_complete:
             return args + kw_values
         if first_default <= len(args) < npos and kw_complete:
             return args + pos_defaults[len(args) - first_default:] + kw_values
-        return retry(args, kwargs)
+        return None
+
+    # No function here refers to bind itself: dill sends a class's closures (its
+    # __init__ on the pure backend) by value and recurses on a cycle of cells.
+    def bind(args, kwargs):
+        if names is None:
+            prepare()
+        values = attempt(args, kwargs)
+        if values is not None:
+            return values
+        # errors are rare: prepared for then
+        spelled = (_by_parameter_name(kwargs, aliases, f'{cls.__qualname__}.__init__')
+                   if aliases else None)
+        if spelled is not None:
+            values = attempt(args, spelled)
+            if values is not None:
+                return values
+            kwargs = spelled
+        from ._callrules import call_error_factory  # a bad call: not at import
+        call_error_factory(cls, first_param, positional, keyword)(args, kwargs)
     return bind
 
 
