@@ -55,6 +55,7 @@ def markdown(results):
     mem = results['memory']
     lines.append(f'| memory per instance (bytes, 5 ints) | {mem.get("std", "—")} | '
                  + ' | '.join(str(mem.get(c, '—')) for c in cols) + ' |')
+    lines += pickle_table(results) + travel_table(results)
     lines += ['', '| import (fresh processes, `-X importtime`) | median ms | over `dataclasses`: '
               'fastest runs | paired median |', '|---|---:|---:|---:|']
     for m, ms in results['import_ms'].items():
@@ -86,6 +87,57 @@ def markdown(results):
         lines.append(f'| {t["name"]} ({t["contender"]}) | {ratio} | {t["bound"]} | {met} '
                      f'| {floor} | {meta} |')
     return '\n'.join(lines) + '\n'
+
+
+def against_msgspec(done, who, measure):
+    """In a run's ``pickle_instances``: ``who``'s median seconds (``dumps``,
+    ``loads``) or bytes over msgspec's Struct's, or None."""
+    values = done['bytes'] if measure == 'bytes' else done[measure]['seconds']
+    if who in values and 'msgspec' in values:
+        return values[who] / values['msgspec']
+    return None
+
+
+def pickle_table(results):
+    """Markdown lines: pickle of a list of instances, each contender's time and
+    bytes, against its stdlib reference (the per-round ratio) and msgspec's
+    Struct (the ratio of medians); none for a run without the section."""
+    done = results.get('pickle_instances')
+    if not done:
+        return []
+    fmt = lambda ratio: '—' if ratio is None else f'{ratio:.2f}'  # noqa: E731
+    head = ' | '.join(f'{m} | / stdlib | / msgspec'
+                      for m in ('dumps', 'loads', 'bytes per instance'))
+    lines = ['', f'| `pickle`, a list of {done["instances"]:,} instances, 3 fields, protocol '
+                 f'{done["protocol"]} | {head} |', '|---|' + '---:|' * 9]
+    for who, size in done['bytes'].items():
+        ref = results['contenders'][who]['ref']
+        cells = []
+        for measure in ('dumps', 'loads'):
+            cells += [_time(done[measure]['seconds'][who]), fmt(done[measure]['ratio'].get(who)),
+                      fmt(against_msgspec(done, who, measure))]
+        cells += [f'{size:.1f}', fmt(size / done['bytes'][ref] if ref in done['bytes'] else None),
+                  fmt(against_msgspec(done, who, 'bytes'))]
+        lines.append(f'| {results["contenders"][who]["label"]} | ' + ' | '.join(cells) + ' |')
+    return lines
+
+
+def travel_table(results):
+    """Markdown lines: a class sent by value (cloudpickle) against the same class
+    defined locally, per backend; none for a run without the section."""
+    done = results.get('travel')
+    if not done:
+        return []
+    backends = list(done)
+    lines = ['', '| travelled class (cloudpickle, by value) / local | '
+             + ' | '.join(f'{b} (local time)' for b in backends) + ' |',
+             '|---|' + '---:|' * len(backends)]
+    for key, row in done[backends[0]].items():
+        cells = [f'does not arrive: {done[b][key]["error"]}' if 'error' in done[b][key]
+                 else f'{done[b][key]["ratio"]:.2f} ({_time(done[b][key]["seconds"]["local"])})'
+                 for b in backends]
+        lines.append(f'| {row["label"]} | ' + ' | '.join(cells) + ' |')
+    return lines
 
 
 def svg(results):

@@ -29,8 +29,11 @@ ROOT = os.path.dirname(HERE)
 sys.path[:0] = [HERE, ROOT]
 
 from kits import (  # noqa: E402
-    D_FIELDS, F_FIELDS, P_FIELDS, PARENT_FIELDS, int_fields, kits, runtime_named)
-from report import floor_ratio, metaclass_floor_ratio, write_reports  # noqa: E402
+    D_FIELDS, F_FIELDS, P_FIELDS, PARENT_FIELDS, DataClassMetaKit, _pure_factories, int_fields,
+    kits, runtime_named)
+from report import (  # noqa: E402
+    against_msgspec, floor_ratio, metaclass_floor_ratio, pickle_table, travel_table,
+    write_reports)
 
 # (key, label, statement, needs) -- ``needs`` builds the statement's globals
 # from a kit and its classes, or raises LookupError where the kit cannot do it.
@@ -263,13 +266,13 @@ def calibrate(timer, min_time):
         number *= 2
 
 
-def interleaved(timers, refs, rounds, min_time, warmup=0.0):
+def interleaved(timers, refs, rounds, min_time, warmup=0.0, repeat=REPEAT):
     """Per contender: seconds per loop and ratios to its reference, one per round.
 
     Each round times every contender as ``ref, contender, ref`` back to back and
     divides by the mean of the two ``ref`` timings, so a change of machine speed
     between rounds (or within one, with the order alternating) cancels out. Each
-    timing is the best of ``REPEAT`` short ones, so a preemption by another
+    timing is the best of ``repeat`` short ones, so a preemption by another
     process (the machine is shared) does not count.
     """
     for timer in timers.values():
@@ -277,7 +280,7 @@ def interleaved(timers, refs, rounds, min_time, warmup=0.0):
     numbers = {name: calibrate(timer, min_time) for name, timer in timers.items()}
 
     def run(name):  # best of a few short timings: other processes only add time
-        return min(timers[name].repeat(REPEAT, numbers[name])) / numbers[name]
+        return min(timers[name].repeat(repeat, numbers[name])) / numbers[name]
     times = {name: [] for name in timers}
     ratios = {name: [] for name in timers if refs[name] in timers}
     order = list(timers)
@@ -389,6 +392,141 @@ def gc_collect(count, runs):
             'ratio': untracked / plain}
 
 
+# -- pickle of many instances -------------------------------------------------
+
+# pickle.dumps of a list of instances and pickle.loads of its payload: slotted
+# classes of three fields (an int, a str, an int; no contender checks the
+# annotations) and the dict-based ones beside them. Targets, against msgspec's
+# Struct (its seconds and bytes in the same run): dumps and loads at most its
+# time, the payload at most 1.1 of its bytes.
+PICKLE_KITS = ('std', 'std_slots', 'dm', 'dm_slots', 'dm_pure', 'dm_pure_slots',
+               'attrs', 'msgspec')
+PICKLE_FIELDS = [('a', None, None), ('b', None, None), ('c', None, None)]
+PICKLE_BOUNDS = {'dumps': 1.0, 'loads': 1.0, 'bytes': 1.1}
+
+
+def pickle_instances(contenders, count, rounds, min_time, warmup=0.0):
+    """Per contender: seconds of ``pickle.dumps(items)`` and ``pickle.loads(payload)``
+    for ``count`` instances, their ratios to its stdlib reference, and the
+    payload's bytes per instance."""
+    dumps, loads, size = {}, {}, {}
+    for kit in contenders:
+        if kit.name not in PICKLE_KITS:
+            continue
+        T = kit.build('T3', PICKLE_FIELDS)  # in the kit's module: pickled by reference
+        items = [T(i, str(i), -i) for i in range(count)]
+        payload = pickle.dumps(items)
+        assert pickle.loads(payload) == items, kit.name
+        size[kit.name] = len(payload) / count
+        dumps[kit.name] = timeit.Timer('dumps(items)',
+                                       globals={'dumps': pickle.dumps, 'items': items})
+        # Bound to a local, the list is freed after the timing (one loop per
+        # timing at full size), not inside it.
+        loads[kit.name] = timeit.Timer('out = loads(payload)',
+                                       globals={'loads': pickle.loads, 'payload': payload})
+    refs = {kit.name: kit.ref for kit in contenders}
+    result = {'instances': count, 'protocol': pickle.DEFAULT_PROTOCOL, 'bytes': size}
+    for op, timers in (('dumps', dumps), ('loads', loads)):
+        # A timing lasts long at full size: one each, over more rounds.
+        times, ratios = interleaved(timers, refs, rounds, min_time, warmup, repeat=1)
+        result[op] = {'seconds': {n: statistics.median(t) for n, t in times.items()},
+                      'ratio': {n: statistics.median(r) for n, r in ratios.items()}}
+    return result
+
+
+# -- travelled classes --------------------------------------------------------
+
+# A class that travels by value (cloudpickle, as Dask, Ray and joblib send one)
+# is remade on arrival with the receiving process's backend: its methods should
+# run as fast as those of the same class defined here. Bound: travelled / local.
+TRAVEL_BOUND = 1.15
+_TRAVEL_CLASSES = ''.join(f'''
+class {name}(DataClass{options}):
+    a: int
+    b: int
+    c: int
+    d: int
+    e: int = 0
+''' for name, options in (('P', ''), ('S', ', slots=True'),
+                          ('H', ', frozen=True, cache_hash=True'),
+                          ('K', ', frozen=True, slots=True, cache_hash=True')))
+# Run as ``python -c``: the classes are defined in the child's __main__, which
+# cloudpickle always sends by value (nothing in this process can import them).
+# One payload per class, so that one that cannot travel leaves the others.
+_SEND = ('import pickle\nimport sys\nimport cloudpickle\nfrom dataclass_meta import DataClass\n'
+         + _TRAVEL_CLASSES + '\nsys.stdout.buffer.write(pickle.dumps('
+         '[cloudpickle.dumps(c) for c in (P, S, H, K)]))\n')
+TRAVEL_OPERATIONS = [  # (key, label, statement, class)
+    ('init', 'construction', 'C(1, 2, 3, 4, 5)', 'P'),
+    ('init_slots', 'construction, slots', 'C(1, 2, 3, 4, 5)', 'S'),
+    ('eq', '==', 'a == b', 'P'),
+    ('eq_slots', '==, slots', 'a == b', 'S'),
+    ('hash_cached', 'hash, cache_hash=True, after the first', 'hash(a)', 'H'),
+    ('hash_cached_slots', 'hash, cache_hash=True, slots, after the first', 'hash(a)', 'K'),
+]
+
+
+def _travel_namespace(cls):
+    a, b = cls(1, 2, 3, 4, 5), cls(1, 2, 3, 4, 5)
+    if cls.__hash__ is not None:
+        hash(a)  # cached before timing
+    return {'C': cls, 'a': a, 'b': b}
+
+
+def _arrive(payload, local, pure):
+    """The class in ``payload``, remade here (on the pure backend if ``pure``)."""
+    import cloudpickle
+    with _pure_factories(pure):
+        cls = cloudpickle.loads(payload)
+    assert cls.__module__ == '__main__' and cls is not local  # sent by value
+    for method in ('__init__', '__eq__', '__hash__'):  # made by the same backend
+        assert type(vars(cls)[method]) is type(vars(local)[method]), method
+    return cls
+
+
+def travel(rounds, min_time, warmup=0.0):
+    """Per backend and operation: the ratio travelled / local (interleaved, the
+    local class the reference), or the error of a class that does not arrive;
+    ``{}`` where cloudpickle does not import."""
+    try:
+        import cloudpickle  # noqa: F401
+    except Exception:  # not installed; on PyPy 3.11 its import itself fails
+        return {}
+    import dataclass_meta
+    backends = (['compiled'] if dataclass_meta.BACKEND == 'compiled' else []) + ['pure']
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        [ROOT] + [p for p in [os.environ.get('PYTHONPATH')] if p]))
+    out = {}
+    for backend in backends:
+        pure = backend == 'pure'
+        # A child process per backend: cloudpickle gives back the class it
+        # already made for a payload it has seen, so each payload is new here.
+        sent = pickle.loads(subprocess.run(
+            [sys.executable, '-c', _SEND], capture_output=True, check=True,
+            env=dict(env, DATACLASS_META_PURE='1') if pure else env).stdout)
+        kit = DataClassMetaKit(pure=pure)
+        here, away = {}, {}
+        for name, payload in zip('PSHK', sent):
+            here[name] = kit.build_source(_TRAVEL_CLASSES, name)
+            try:
+                away[name] = _arrive(payload, here[name], pure)
+            except Exception as exc:  # reported in its rows, not timed
+                away[name] = f'{type(exc).__name__}: {exc}'
+        rows = out[backend] = {}
+        for key, label, stmt, name in TRAVEL_OPERATIONS:
+            rows[key] = {'label': label, 'statement': stmt}
+            if isinstance(away[name], str):
+                rows[key]['error'] = away[name]
+                continue
+            timers = {'local': timeit.Timer(stmt, globals=_travel_namespace(here[name])),
+                      'travelled': timeit.Timer(stmt, globals=_travel_namespace(away[name]))}
+            times, ratios = interleaved(timers, {'local': 'local', 'travelled': 'local'},
+                                        rounds, min_time, warmup)
+            rows[key]['seconds'] = {n: statistics.median(t) for n, t in times.items()}
+            rows[key]['ratio'] = statistics.median(ratios['travelled'])
+    return out
+
+
 def import_times(modules, runs):
     """Cumulative ``-X importtime`` of each module, in ms, fresh processes.
 
@@ -494,7 +632,8 @@ def main(argv=None):
     parser.add_argument('--quick', action='store_true', help='tiny setting (smoke test)')
     parser.add_argument('--out', default=os.path.join(HERE, 'results'))
     parser.add_argument('--rounds', type=int, help='interleaved rounds per operation')
-    parser.add_argument('--only', nargs='*', help='operation keys to run (default: all)')
+    parser.add_argument('--only', nargs='*', help='operation keys to run, and '
+                        "'pickle_instances' or 'travel' for those sections (default: all)")
     parser.add_argument('--contenders', nargs='*', help='contender names (default: all)')
     parser.add_argument('--no-extras', action='store_true',
                         help='skip memory, import time and scaling')
@@ -516,6 +655,14 @@ def main(argv=None):
                'contenders': {k.name: {'label': k.label, 'ref': k.ref} for k in contenders}}
     results['operations'] = bench_operations(contenders, classes, rounds, min_time, args.only,
                                              warmup)
+    if not args.only or 'pickle_instances' in args.only:
+        results['pickle_instances'] = pickle_instances(
+            contenders, 2_000 if quick else 200_000, args.rounds or (3 if quick else 7),
+            min_time, warmup)
+        print('\n'.join(pickle_table(results)), flush=True)
+    if not args.only or 'travel' in args.only:
+        results['travel'] = travel(rounds, min_time, warmup)
+        print('\n'.join(travel_table(results)), flush=True)
     if args.no_extras:
         return results
     results['memory'] = memory_per_instance(contenders, classes, 100 if quick else 10000)
@@ -608,6 +755,23 @@ def _msgspec_rows(results):
     return out
 
 
+def _pickle_rows(results):
+    """The ``PICKLE_BOUNDS`` targets of a run: each backend's slotted class
+    against msgspec's Struct."""
+    done, out = results.get('pickle_instances'), []
+    for who in ('dm_slots', 'dm_pure_slots'):
+        backend = 'pure' if who == 'dm_pure_slots' else results['machine']['backend']
+        for measure, bound in PICKLE_BOUNDS.items():
+            ratio = against_msgspec(done, who, measure) if done else None
+            if ratio is not None:
+                what = 'bytes per instance' if measure == 'bytes' else measure
+                out.append({'name': f'pickle of {done["instances"]:,} slotted instances, '
+                                    f'{what}, {backend} / msgspec',
+                            'operation': f'pickle_{measure}', 'contender': who,
+                            'bound': bound, 'ratio': ratio, 'met': ratio <= bound})
+    return out
+
+
 # On PyPy (pure closures only) the bounds are its own: class creation at most
 # half of @dataclass's, every instance operation at most the stdlib's time.
 PYPY_BOUNDS = {'class': 0.5, 'instance': 1.0}
@@ -665,6 +829,14 @@ def targets(results):
                         'operation': 'init_convert', 'contender': who, 'bound': 1.0,
                         'ratio': ratio, 'met': ratio <= 1.0})
     out += _msgspec_rows(results)
+    out += _pickle_rows(results)
+    for backend, rows in results.get('travel', {}).items():
+        who = 'dm' if backend == results['machine']['backend'] else 'dm_pure'
+        for key, row in rows.items():  # no ratio: the class did not arrive
+            ratio = row.get('ratio')
+            out.append({'name': f'travelled class / local, {row["label"]}, {backend}',
+                        'operation': f'travel_{key}', 'contender': who, 'bound': TRAVEL_BOUND,
+                        'ratio': ratio, 'met': ratio is not None and ratio <= TRAVEL_BOUND})
     ops_msgspec = [(k, ops[k]['seconds']) for k in ('class5', 'class20') if k in ops]
     for key, secs in ops_msgspec:
         if 'msgspec' in secs and 'dm' in secs:

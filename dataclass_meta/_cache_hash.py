@@ -71,18 +71,28 @@ def member_of(cls, name):
 
 def make_cache_hash(hash_, member):
     """``__hash__`` that returns ``hash_(self)`` as first computed, from the slot
-    ``member`` (a member descriptor) where it is kept."""
-    read, store = member.__get__, member.__set__
+    ``member`` (a member descriptor) where it is kept. The slot is reached by its
+    name, not through ``member``: a class sent by value (cloudpickle) carries this
+    closure's cells, and a member refers back to a class that may arrive without
+    the slot (a dict-based one)."""
+    name, owner = member.__name__, member.__objclass__
 
     def __hash__(self):
         try:
-            return read(self)
+            return _read(self, name)
         except AttributeError:  # not computed yet: the slot is empty
             pass
+        if not isinstance(self, owner):  # the member's own check, in its words
+            msg = (f"descriptor {name!r} for {owner.__name__!r} objects doesn't apply to "
+                   f"a {type(self).__name__!r} object")
+            raise TypeError(msg)
         value = hash_(self)
-        store(self, value)
+        _store(self, name, value)
         return value
     return __hash__
+
+
+_read, _store = object.__getattribute__, object.__setattr__
 
 
 def state_to_filter(cls):

@@ -192,6 +192,8 @@ def _arrives(cls, name, value):
             name, value = '__qualname__', home
         else:
             return True
+    elif state is not None and _generated_entry(name, value):
+        return True  # sent by reference (the module of its class imports here): made anew
     if name == '__dataclass_fields__' or (name == '__dataclass_params__'
                                           and isinstance(value, _options.Params)):
         if own.get(name) is value:
@@ -265,7 +267,7 @@ def _remake(cls, params, fields, state=None):
                 type.__delattr__(cls, key)
     _store(cls, '__dataclass_params__', params)
     _store(cls, '__dataclass_fields__', _travel.arrived_fields(fields))
-    _make(cls, params, fields, {})
+    _make(cls, params, fields, {}, arrived=True)
     if state is not None:
         state['built'] = fields
 
@@ -384,7 +386,8 @@ def _laid_out(namespace, bases):
     """``namespace`` with the ``SlotLayout`` of its ``__slots__`` as ``__dict__``,
     where the instances have none (no base gives them one)."""
     slots = namespace.get('__slots__')
-    if slots is None or '__dict__' in _inherited_slots(bases):
+    if (slots is None or '__dict__' in ((slots,) if isinstance(slots, str) else slots)
+            or '__dict__' in _inherited_slots(bases)):
         return namespace
     namespace = dict(namespace)
     namespace['__dict__'] = SlotLayout(slots)
@@ -702,9 +705,11 @@ def _build(cls, explicit):
     _make(cls, params, fields, explicit)
 
 
-def _make(cls, params, fields, explicit):
+def _make(cls, params, fields, explicit, arrived=False):
     """What the pipeline makes once the fields and options are final: the
-    methods, the class attributes, and the backend's per-class set-up."""
+    methods, the class attributes, and the backend's per-class set-up.
+    ``arrived``: a class a pickler sent by value, which may lack the cached
+    hash's slot (see ``_hash_slot_arrived``)."""
     _attach_methods(cls, params, list(fields.values()))
     _set_class_attributes(cls, params, fields.values())
     backend = _current_backend()
@@ -713,12 +718,21 @@ def _make(cls, params, fields, explicit):
         backend.attach(cls, '__getattr__', made[0])
         if _object_getstate(cls):
             backend.attach(cls, '__getstate__', made[1])
-    if params.cache_hash:
+    if params.cache_hash and (not arrived or _hash_slot_arrived(cls)):
         _finish_cache_hash(cls, params, backend,
                            lambda: _options.inherited_from(cls, 'cache_hash', explicit))
     if not params.gc:  # what the instances are: untracked only where the backend can
         params.gc = not backend.untrack(cls)
     backend.construct(cls)
+
+
+def _hash_slot_arrived(cls):
+    """Whether the cached hash's slot came with a class sent by value. cloudpickle
+    makes a class's slots again only where its instances have no ``__dict__``
+    (it hands the class's ``__dict__`` entry, a ``SlotLayout``, to the class it
+    makes); a dict-based ``cache_hash`` class arrives without the slot, and its
+    generated ``__hash__`` then computes the hash at each call."""
+    return any(HASH_SLOT in klass.__dict__ for klass in cls.__mro__)
 
 
 def _object_getstate(cls):

@@ -68,9 +68,13 @@ def test_classes_travel_by_value(tmp_path, pickler, home, away):
     arrived = _run('away', pickler, path, away)
     assert there['same'] and arrived['same']  # cloudpickle: a second load, the same classes
     mine, theirs = there['home'], arrived['away']
-    # Known gaps, left for later (CHANGELOG): PEP 695's type parameters after
-    # cloudpickle; gc=False from the pure backend (its params say gc=True).
-    mine.pop('pep695', None), theirs.pop('pep695', None)
+    # cloudpickle remakes a PEP 695 type parameter without its inferred variance,
+    # so it reads '~K' where it read 'K' (as for @dataclass): what shows the
+    # types is left out, the rest compared. Known gap, left for later
+    # (CHANGELOG): gc=False from the pure backend (its params say gc=True).
+    for seen in (mine, theirs):
+        for key in ('fields', 'signature', 'doc'):
+            seen.get('pep695', {}).pop(key, None)
     if home != away:
         for seen in (mine, theirs):
             seen['nogc'].pop('params'), seen['nogc'].pop('tracked')

@@ -99,6 +99,10 @@ if MODE == 'home':
         def total(self):
             return self.a + len(self.b)
 
+    class DictHash(DataClass, frozen=True, cache_hash=True):  # no SlotLayout to carry
+        a: int
+        b: str = 'h'
+
     class NoGC(DataClass, frozen=True, slots=True, gc=False):
         a: int
         b: str = 's'
@@ -166,6 +170,7 @@ if MODE == 'home':
         'hashed': (Hashed, (), {'a': 1}),
         'quiet': (Quiet, (), {}),
         'cached': (Cached, (1, (2,)), {}),
+        'dicthash': (DictHash, (3,), {}),
         'nogc': (NoGC, (1,), {}),
         'hooks': (Hooks, ('3',), {'token': 't', 'scale': 2, 'late': 4}),
         'sub': (Sub, (1, 2, 3), {}),
