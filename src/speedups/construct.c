@@ -253,6 +253,39 @@ done:
 
 /* The metaclass's tp_call with the arguments as a tuple and a dict: what
  * calling the class does without a vectorcall. */
+/* The arguments of a vectorcall as a tuple and a dict (NULL without
+ * keywords), both owned, for the tp_call and tp_init slots; -1 on error. */
+static int
+construct_pack(PyObject *const *args, size_t nargsf, PyObject *kwnames, PyObject **tuple,
+               PyObject **kwargs)
+{
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    Py_ssize_t nkw = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
+    *kwargs = NULL;
+    *tuple = PyTuple_New(nargs);
+    if (*tuple == NULL) {
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < nargs; i++) {
+        PyTuple_SET_ITEM(*tuple, i, Py_NewRef(args[i]));
+    }
+    if (nkw > 0) {
+        *kwargs = PyDict_New();
+        if (*kwargs == NULL) {
+            Py_CLEAR(*tuple);
+            return -1;
+        }
+        for (Py_ssize_t i = 0; i < nkw; i++) {
+            if (PyDict_SetItem(*kwargs, PyTuple_GET_ITEM(kwnames, i), args[nargs + i]) < 0) {
+                Py_CLEAR(*tuple);
+                Py_CLEAR(*kwargs);
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
 static PyObject *
 construct_fallback(PyObject *cls, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
@@ -261,37 +294,44 @@ construct_fallback(PyObject *cls, PyObject *const *args, size_t nargsf, PyObject
         return PyErr_Format(PyExc_TypeError, "'%.200s' object is not callable",
                             Py_TYPE(cls)->tp_name);
     }
-    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
-    Py_ssize_t nkw = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
-    PyObject *tuple = PyTuple_New(nargs);  /* owned */
-    PyObject *kwargs = NULL;               /* owned */
-    PyObject *result = NULL;
-    if (tuple == NULL) {
+    PyObject *tuple, *kwargs;  /* owned */
+    if (construct_pack(args, nargsf, kwnames, &tuple, &kwargs) < 0) {
         return NULL;
     }
-    for (Py_ssize_t i = 0; i < nargs; i++) {
-        PyTuple_SET_ITEM(tuple, i, Py_NewRef(args[i]));
+    PyObject *result = NULL;
+    if (!Py_EnterRecursiveCall(" while calling a Python object")) {
+        result = call(cls, tuple, kwargs);
+        Py_LeaveRecursiveCall();
     }
-    if (nkw > 0) {
-        kwargs = PyDict_New();
-        if (kwargs == NULL) {
-            goto done;
-        }
-        for (Py_ssize_t i = 0; i < nkw; i++) {
-            if (PyDict_SetItem(kwargs, PyTuple_GET_ITEM(kwnames, i), args[nargs + i]) < 0) {
-                goto done;
-            }
-        }
-    }
-    if (Py_EnterRecursiveCall(" while calling a Python object")) {
-        goto done;
-    }
-    result = call(cls, tuple, kwargs);
-    Py_LeaveRecursiveCall();
-done:
     Py_DECREF(tuple);
     Py_XDECREF(kwargs);
     return result;
+}
+
+/* ``self`` (owned, just allocated) initialised as type.__call__ does after
+ * tp_new: by the class's tp_init, whatever __init__ the class has now. For
+ * an allocation during which the class changed (a finalizer or a weakref
+ * callback run by the collector assigned C.__init__): the plan the call
+ * started from no longer says what __init__ is. Steals ``self``. */
+static PyObject *
+construct_init_now(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    initproc init = Py_TYPE(self)->tp_init;
+    if (init == NULL) {
+        return self;
+    }
+    PyObject *tuple, *kwargs;  /* owned */
+    if (construct_pack(args, nargsf, kwnames, &tuple, &kwargs) < 0) {
+        Py_DECREF(self);
+        return NULL;
+    }
+    int rc = init(self, tuple, kwargs);
+    Py_DECREF(tuple);
+    Py_XDECREF(kwargs);
+    if (rc < 0) {
+        Py_CLEAR(self);
+    }
+    return self;
 }
 
 /* Runs ``init`` (owned by the caller for the call) on ``self``: the
@@ -410,21 +450,24 @@ construct_planned(PyTypeObject *tp, construct_plan *plan, PyObject *const *args,
         }
         bound = values;
     }
-    if (plan->plain) {
-        /* the values as they are, nothing run */
-        PyObject *self = construct_new(tp);  /* owned */
-        if (self != NULL) {
-            for (Py_ssize_t s = 0; s < plan->nfresh; s++) {
-                *(PyObject **)((char *)self + plan->off[s]) = Py_NewRef(bound[plan->index[s]]);
-            }
-        }
-        return self;
-    }
-    /* The plan (its init, its offsets) for the call: a default factory may
-     * change the class, whose next call then replaces the plan. */
+    /* The plan (its init, its offsets, the defaults in ``bound``) held for
+     * the call: the allocation may run the collector (3.10, 3.11), whose
+     * finalizers may change the class and so replace its plan, and a
+     * default factory may do the same. */
     Py_INCREF(plan);
+    unsigned int tag = PLAN_TAG(plan);
     PyObject *self = construct_new(tp);  /* owned */
-    if (self != NULL && dm_init_fill_fresh(plan->init, self, plan->off, plan->tag, bound) < 0) {
+    if (self != NULL && (!DM_HAS_VERSION_TAG(tp) || DM_VERSION_TAG(tp) != tag)) {
+        /* changed during the allocation: what type.__call__ runs now */
+        self = construct_init_now(self, args, nargsf, kwnames);
+    }
+    else if (self != NULL && plan->plain) {
+        /* the values as they are, nothing run */
+        for (Py_ssize_t s = 0; s < plan->nfresh; s++) {
+            *(PyObject **)((char *)self + plan->off[s]) = Py_NewRef(bound[plan->index[s]]);
+        }
+    }
+    else if (self != NULL && dm_init_fill_fresh(plan->init, self, plan->off, tag, bound) < 0) {
         Py_CLEAR(self);
     }
     Py_DECREF(plan);
