@@ -367,8 +367,11 @@ _ABC_PARAMETERS = frozenset(
 
 def _lay_out(name, bases, namespace, kwargs):
     """The namespace with the class's slots: its fields', its cached properties',
-    the cached hash's; a slotted class's ``SlotLayout`` names them for the road."""
+    the cached hash's; a slotted class's ``SlotLayout`` names them for the road;
+    ``gc=False``: ``_UntrackFirst`` before every other entry."""
     slots, weakref_slot, cache_hash = _slot_options(bases, kwargs)
+    if not kwargs.get('gc', getattr(_options.parent_params(bases), 'gc', True)):
+        namespace = {_UNTRACK_FIRST: _UntrackFirst(), **namespace}
     cached = cached_properties(namespace) if slots else None
     if slots:
         namespace = _slotted_namespace(name, bases, namespace, weakref_slot)
@@ -380,6 +383,23 @@ def _lay_out(name, bases, namespace, kwargs):
     if cache_hash:
         namespace = add_hash_slot(namespace, _inherited_slots(bases))
     return _laid_out(namespace, bases) if slots else namespace
+
+
+class _UntrackFirst:
+    """``gc=False``: the first ``__set_name__`` of the class's creation, before
+    any other (a descriptor's) or a mixin's ``__init_subclass__`` can allocate
+    an instance. The backend gives the instances their layout now: an instance
+    allocated with the collector's header and freed by a class that no longer
+    has one would corrupt memory. ``_build`` asks again, and gets the answer."""
+
+    __slots__ = ()
+
+    def __set_name__(self, owner, name):
+        type.__delattr__(owner, name)  # type_new iterates over a copy
+        _current_backend().untrack(owner)
+
+
+_UNTRACK_FIRST = '__dataclass_untrack__'
 
 
 def _laid_out(namespace, bases):

@@ -85,3 +85,55 @@ def test_class_changed_during_construction(backend_name, scenario, slots):
     done = subprocess.run([sys.executable, '-X', 'dev', '-c', code], env=env,
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-3000:]
+
+
+_EARLY = '''
+import gc
+from dataclass_meta import DataClass
+
+kept = []
+
+class Prototype:  # a mixin that keeps an instance of each subclass, made first
+    __slots__ = ()
+    def __init_subclass__(cls, **kwargs):
+        kept.append(object.__new__(cls))
+        super().__init_subclass__(**kwargs)
+
+class Named:  # a descriptor that does the same as it is named
+    def __set_name__(self, owner, name):
+        kept.append(object.__new__(owner))
+
+class P(Prototype, DataClass, gc=False, slots=True, frozen=True):
+    x: int = 0
+
+class Q(DataClass, gc=False, slots=True, frozen=True):
+    x: int = 0
+    marker = Named()
+
+class R(Q):  # gc=False inherited
+    y: int = 1
+    other = Named()
+
+instances = [P(1), Q(2), R(3)] + kept
+if hasattr(gc, 'is_tracked'):  # PyPy has none
+    assert [gc.is_tracked(i) for i in instances] == [not UNTRACKS] * len(instances)
+kept.clear()
+del instances
+gc.collect()
+'''
+
+
+@pytest.mark.parametrize('backend_name', BACKENDS)
+def test_gc_false_instances_made_during_class_creation(backend_name):
+    """``gc=False``: an instance made while the class is created (by a mixin's
+    ``__init_subclass__``, a descriptor's ``__set_name__``) has the layout of
+    the ones made later, and is freed as they are."""
+    env = dict(os.environ)
+    env.pop('DATACLASS_META_EXPECT_BACKEND', None)
+    env.pop('DATACLASS_META_PURE', None)
+    if backend_name == 'pure':
+        env['DATACLASS_META_PURE'] = '1'
+    code = _EARLY.replace('UNTRACKS', str(backend_name == 'compiled'))
+    done = subprocess.run([sys.executable, '-X', 'dev', '-c', code], env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
