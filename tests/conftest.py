@@ -36,6 +36,13 @@ def pytest_sessionfinish(session, exitstatus):
               file=sys.stderr)
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
+
+# tests/engines/ starts joblib, Dask, Ray and multiprocessing workers and needs
+# their packages, which tox -e engines installs: the default run (the README's
+# python -m pytest) leaves it out unless DATACLASS_META_ENGINES=1, as tox sets.
+# (A folder named on pytest's command line is collected all the same.)
+collect_ignore = [] if os.environ.get('DATACLASS_META_ENGINES') == '1' else ['engines']
+
 if os.environ.get('DATACLASS_META_TEST_CLOSURES') == '1':
     def _refuse_code_objects(event, args):
         if (event == 'code.__new__'
