@@ -245,14 +245,12 @@ construct_keep_plan(dm_state *st, PyTypeObject *tp, PyObject *init, unsigned int
     released = (PyObject *)old;
     tp->tp_cache = (PyObject *)plan;
 #endif
-done:
+done:;  /* Py_END_CRITICAL_SECTION() may be a bare "}": C11 wants a statement after a label */
     Py_END_CRITICAL_SECTION();
     Py_XDECREF(released);  /* after the store: its release may run code */
     return rc;
 }
 
-/* The metaclass's tp_call with the arguments as a tuple and a dict: what
- * calling the class does without a vectorcall. */
 /* The arguments of a vectorcall as a tuple and a dict (NULL without
  * keywords), both owned, for the tp_call and tp_init slots; -1 on error. */
 static int
@@ -286,6 +284,8 @@ construct_pack(PyObject *const *args, size_t nargsf, PyObject *kwnames, PyObject
     return 0;
 }
 
+/* The metaclass's tp_call with the arguments as a tuple and a dict: what
+ * calling the class does without a vectorcall. */
 static PyObject *
 construct_fallback(PyObject *cls, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
