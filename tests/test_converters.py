@@ -13,7 +13,7 @@ from typing import ClassVar
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from dataclass_meta import DataClass, InitVar, field, fields, replace
+from dataclass_meta import KW_ONLY, DataClass, InitVar, field, fields, replace
 
 
 def positive(instance, f, value):
@@ -387,6 +387,23 @@ def test_alias_clash_names_both_fields(backend):
         class D(DataClass):
             x: int = field(alias='y')
             y: int = 0
+
+
+def test_keyword_only_aliased_fields_by_either_name(backend):
+    """Fields after ``KW_ONLY`` and ``kw_only=True`` ones, aliased: by alias or
+    by field name, never positionally; both names for one is a duplicate."""
+    class C(DataClass):
+        a: int
+        _: KW_ONLY
+        _b: int = field(default=2, alias='b')
+        _c: int = field(default=3, alias='c', converter=int)
+
+    assert C(1, b=5, _c='6') == C(1, _b=5, c=6) == C(a=1, _b=5, _c='6')
+    assert C(1)._b == 2 and list(inspect.signature(C).parameters) == ['a', 'b', 'c']
+    with pytest.raises(TypeError, match=r"takes 2 positional arguments but 3 were given"):
+        C(1, 5)
+    with pytest.raises(TypeError, match=r"got multiple values for argument 'c'$"):
+        C(1, c=1, _c=2)
 
 
 def test_classvar_and_initvar_refuse_them(backend):
