@@ -52,8 +52,8 @@ _TYPE_DOC = type.__dict__['__doc__']
 def _decorated_by(cls):
     """The library that applied ``@dataclass`` to ``cls`` (the module of the
     first caller outside ``dataclasses`` and this package), or None where that is
-    the class's own package or the call was ``dataclasses.make_dataclass`` (the
-    user's decorator)."""
+    the class's own package, code without a module name, or the call was
+    ``dataclasses.make_dataclass`` (the user's decorator)."""
     frame = sys._getframe(2)  # past __setattr__, in dataclasses
     while frame is not None:
         module = frame.f_globals.get('__name__', '')
@@ -65,7 +65,8 @@ def _decorated_by(cls):
     else:
         return None
     top = module.partition('.')[0]
-    return None if top == cls.__module__.partition('.')[0] else module
+    # code without a module name (exec() with bare globals) is the user's own
+    return None if not top or top == cls.__module__.partition('.')[0] else module
 
 
 class _ClassDoc:

@@ -143,3 +143,13 @@ def test_decorator_applied_by_a_library_says_what_to_do_instead():
         "TypeAdapter(Given), not pydantic.dataclasses.dataclass)")
     with pytest.raises(TypeError, match='^@dataclass applied to .Given., which'):
         _apply_dataclass(Given)  # from the class's own package: the user's decorator
+
+
+def test_decorator_in_code_without_a_module_name_is_the_users():
+    """``exec()`` with globals that lack ``__name__`` runs no library: the error
+    is the one for the user's own decorator, with the class statement to write."""
+    namespace = {'DataClass': DataClass, 'dataclasses': dataclasses}
+    with pytest.raises(TypeError, match=r"^@dataclass applied to 'C', which is already a data "
+                                        r"class through DataClass: remove the decorator: "
+                                        r"class C\(DataClass\)$"):
+        exec('@dataclasses.dataclass\nclass C(DataClass):\n    x: int\n', namespace)
