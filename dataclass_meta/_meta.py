@@ -370,8 +370,8 @@ def _lay_out(name, bases, namespace, kwargs):
     """The namespace with the class's slots: its fields', its cached properties',
     the cached hash's; a slotted class's ``SlotLayout`` names them for the road;
     ``gc=False``: ``_UntrackFirst`` before every other entry."""
-    slots, weakref_slot, cache_hash = _slot_options(bases, kwargs)
-    if not kwargs.get('gc', getattr(_options.parent_params(bases), 'gc', True)):
+    slots, weakref_slot, cache_hash, gc = _slot_options(bases, kwargs)
+    if not gc:
         namespace = {_UNTRACK_FIRST: _UntrackFirst(), **namespace}
     cached = cached_properties(namespace) if slots else None
     if slots:
@@ -450,11 +450,13 @@ def _with_dataclass_base(bases):
 
 
 def _slot_options(bases, kwargs):
-    """The options that decide the class's slots: slots, weakref_slot, cache_hash."""
+    """The options that decide the class's layout: slots, weakref_slot,
+    cache_hash, gc."""
     inherited = _options.parent_params(bases)
     return (kwargs.get('slots', getattr(inherited, 'slots', False)),
             kwargs.get('weakref_slot', getattr(inherited, 'weakref_slot', False)),
-            kwargs.get('cache_hash', getattr(inherited, 'cache_hash', False)))
+            kwargs.get('cache_hash', getattr(inherited, 'cache_hash', False)),
+            kwargs.get('gc', getattr(inherited, 'gc', True)))
 
 
 def _slotted_namespace(name, bases, namespace, weakref_slot):
