@@ -479,7 +479,9 @@ def _arrive(payload, local, pure):
     with _pure_factories(pure):
         cls = cloudpickle.loads(payload)
     assert cls.__module__ == '__main__' and cls is not local  # sent by value
-    for method in ('__init__', '__eq__', '__hash__'):  # made by the same backend
+    # made by the same backend (a dict-based cache_hash class arrives with a plain
+    # __hash__ under cloudpickle: its row then shows what the lost cache costs)
+    for method in ('__init__', '__eq__'):
         assert type(vars(cls)[method]) is type(vars(local)[method]), method
     return cls
 

@@ -71,10 +71,28 @@ def member_of(cls, name):
 
 def make_cache_hash(hash_, member):
     """``__hash__`` that returns ``hash_(self)`` as first computed, from the slot
-    ``member`` (a member descriptor) where it is kept. The slot is reached by its
-    name, not through ``member``: a class sent by value (cloudpickle) carries this
-    closure's cells, and a member refers back to a class that may arrive without
-    the slot (a dict-based one)."""
+    ``member`` (a member descriptor) where it is kept."""
+    if getattr(member.__objclass__, '__dictoffset__', 0):
+        return _by_name(hash_, member)
+    read, store = member.__get__, member.__set__
+
+    def __hash__(self):
+        try:
+            return read(self)
+        except AttributeError:  # not computed yet: the slot is empty
+            pass
+        value = hash_(self)
+        store(self, value)
+        return value
+    return __hash__
+
+
+def _by_name(hash_, member):
+    """``make_cache_hash``'s ``__hash__`` for a class with a ``__dict__``, which
+    reaches the slot by its name. cloudpickle sends such a class without its
+    slots (it makes them again only for a class without ``__dict__``) and with
+    this closure's cells: a member there would be looked up on the arriving
+    class, which has no such slot."""
     name, owner = member.__name__, member.__objclass__
 
     def __hash__(self):
