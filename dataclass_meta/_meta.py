@@ -186,7 +186,8 @@ def _arrives(cls, name, value):
     own = cls.__dict__
     if '__dataclass_fields__' not in own:
         return False  # not built (yet): the pipeline's own business
-    state = _ARRIVING.get(cls)
+    arriving = _LAZY.get('arriving')
+    state = None if arriving is None else arriving.get(cls)
     if _travel.travelled(value) and name not in _ANNOTATIONS:
         home = _travel.home_qualname(value)  # cloudpickle's skeleton has only the name
         if state is not None and home is not None and home != cls.__qualname__:
@@ -200,7 +201,7 @@ def _arrives(cls, name, value):
         if own.get(name) is value:
             return False
         if state is None:
-            state = _ARRIVING[cls] = {'built': own['__dataclass_fields__']}
+            state = _arriving()[cls] = {'built': own['__dataclass_fields__']}
         state[name] = value
         _store(cls, name, value)
     elif _unbound_cached(value):
@@ -225,9 +226,9 @@ def _arrived_namespace(cls, namespace):
     for key, value in namespace.items():
         if key in own and own[key] is not value and key not in _NOT_CARRIED:
             _store(cls, key, value)
-    _ARRIVING[cls] = {'built': own['__dataclass_fields__'],
-                      '__dataclass_fields__': own['__dataclass_fields__'],
-                      '__dataclass_params__': own['__dataclass_params__']}
+    _arriving()[cls] = {'built': own['__dataclass_fields__'],
+                        '__dataclass_fields__': own['__dataclass_fields__'],
+                        '__dataclass_params__': own['__dataclass_params__']}
 
 
 def _unbound_cached(value):
@@ -273,13 +274,19 @@ def _remake(cls, params, fields, state=None):
         state['built'] = fields
 
 
-def _weak_arrivals():
-    import weakref
-    return weakref.WeakKeyDictionary()
+def _arriving():
+    """The classes a pickler is remaking (weakly held), and what has arrived of
+    their fields and options; made on the first arrival, so that importing the
+    package does not import ``weakref`` (3.15 no longer does at start-up). One
+    table however many threads arrive at once: ``setdefault`` is atomic."""
+    found = _LAZY.get('arriving')
+    if found is None:
+        import weakref
+        found = _LAZY.setdefault('arriving', weakref.WeakKeyDictionary())
+    return found
 
 
-#: The classes a pickler is remaking: what has arrived of their fields and options.
-_ARRIVING = _weak_arrivals()
+_LAZY = {}
 
 
 class DataClassMeta(abc.ABCMeta):
