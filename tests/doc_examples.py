@@ -9,8 +9,10 @@ Convention (also in docs/guide.md, "Examples in these docs"):
 - In other blocks, an expression statement whose line ends with ``# -> text``
   must have ``repr(value) == text``.
 - ``<!-- not run: reason -->`` on the line before a fence skips that block; the
-  reason is required. ``<!-- python >= 3.14 -->`` there runs it on 3.14+ only. Blocks in other languages (``sh``, ``console``, ``text``)
-  never run.
+  reason is required. ``<!-- python >= 3.14 -->`` there runs it on 3.14+ only;
+  ``<!-- needs: cloudpickle -->`` only where that module imports (cloudpickle
+  3.1 does not on PyPy 3.11). Blocks in other languages (``sh``, ``console``,
+  ``text``) never run.
 
 ``python tests/doc_examples.py FILE`` prints a JSON list of results, one per
 block: ``[file, line, status, detail]`` with status ``ok``, ``skipped`` or
@@ -31,6 +33,16 @@ import types
 _FENCE = re.compile(r'^(`{3,})\s*(\w*)\s*$')
 _SKIP = re.compile(r'^<!--\s*not run:\s*(\S.*?)\s*-->\s*$')
 _ONLY = re.compile(r'^<!--\s*python\s*>=\s*(\d+)\.(\d+)\s*-->\s*$')
+_NEEDS = re.compile(r'^<!--\s*needs:\s*([\w.]+)\s*-->\s*$')
+
+
+def _imports(module):
+    """Whether ``module`` imports here (not only whether it is installed)."""
+    try:
+        __import__(module)
+    except Exception:
+        return False
+    return True
 _SHOWN = re.compile(r'#\s*->\s*(.+?)\s*$')
 
 
@@ -45,9 +57,11 @@ def blocks(text):
             continue
         fence, language = match.groups()
         before = lines[i - 1] if i else ''
-        skip, only = _SKIP.match(before), _ONLY.match(before)
+        skip, only, needs = _SKIP.match(before), _ONLY.match(before), _NEEDS.match(before)
         if only and sys.version_info < tuple(map(int, only.groups())):
             skip = only  # reported as 'python >= 3.14'
+        elif needs and not _imports(needs.group(1)):
+            skip = needs  # reported as 'needs: cloudpickle'
         end = i + 1
         while end < len(lines) and lines[end].strip() != fence:
             end += 1
