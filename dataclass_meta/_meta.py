@@ -337,8 +337,8 @@ class DataClassMeta(abc.ABCMeta):
         travelled = _travelled_namespace(namespace)
         if travelled is not None:  # dill's: laid out at home, built from its fields
             namespace = _laid_out(travelled, bases)
-        elif layout_of(namespace) is not None:  # cloudpickle's skeleton of a slotted class
-            namespace = _laid_out(dict(namespace, __slots__=layout_of(namespace).slots), bases)
+        elif (layout := layout_of(namespace)) is not None:  # cloudpickle's slotted skeleton
+            namespace = _laid_out(dict(namespace, __slots__=layout.slots), bases)
         else:
             namespace = _lay_out(name, bases, namespace, kwargs)
         namespace = _hook_as_classmethod(namespace)
