@@ -20,7 +20,7 @@ from dataclasses import MISSING, FrozenInstanceError
 from types import FunctionType, SimpleNamespace
 
 from . import (_asdict, _cache_hash, _cached_property, _class_attrs, _convert, _fields, _init,
-               _methods, _replace, _signature as _signature_module, _travel)
+               _methods, _replace, _signature as _signature_module, _travel, _wire)
 from ._signature import INIT_BUILDS, lazy_signature, lazy_signature_build
 from ._relabel import is_template
 from ._interop import pprint_shape
@@ -60,6 +60,12 @@ class PureBackend(_Backend):
     def untrack(cls):
         """``gc=False``: a Python class's instances stay tracked; whether not."""
         return False
+
+    @staticmethod
+    def reduce_ex(plan):
+        """No ``__reduce_ex__``: instances pickle by the stdlib's route, which
+        loads faster here than a Python loader would (``_wire``)."""
+        return None
 
     @staticmethod
     def plain_template_wins(plan):
@@ -199,6 +205,10 @@ class CompiledBackend(_Backend):
         """``gc=False``: instances of ``cls`` allocated untracked; whether so."""
         return self.speedups.untrack(cls)
 
+    def reduce_ex(self, plan):
+        """The compiled ``__reduce_ex__``: the compact pickle (``_wire``)."""
+        return self.speedups.reduce('__reduce_ex__', plan)
+
     def construct(self, cls):
         """``cls(...)`` runs its compiled ``__init__`` on a new instance directly,
         where and while that is what ``type.__call__`` would do; whether it was
@@ -286,6 +296,9 @@ HOOKS = SimpleNamespace(
     note_failure=_convert.note_failure,  # __init__: a converter's or validator's error
     travel_method=_travel.method,        # a compiled function's __reduce__ target
     travel_cached=_cached_property.SlottedCachedProperty,  # a cached slot's, unbound
+    wire_route=_wire.route,              # __reduce_ex__, a loader: the class's route
+    wire_load=_wire.load_evolved,        # a loader's slow path
+    wire_loader=_wire.loader,            # a loader's __reduce__ target
 )
 
 
@@ -346,6 +359,8 @@ backend = (PURE if os.environ.get('DATACLASS_META_PURE', '') == '1'
 
 #: ``'compiled'`` or ``'pure'``: which backend ``backend`` is.
 BACKEND = backend.name
+if backend is not PURE:  # compact pickles load through the compiled loader
+    _wire.COMPILED.append(backend.speedups)
 
 _chosen = None  # a ContextVar once use() is first called (contextvars costs imports)
 _chosen_lock = allocate_lock()  # one ContextVar, even when threads race to make it

@@ -753,7 +753,23 @@ def _make(cls, params, fields, explicit, arrived=False):
                            lambda: _options.inherited_from(cls, 'cache_hash', explicit))
     if not params.gc:  # what the instances are: untracked only where the backend can
         params.gc = not backend.untrack(cls)
+    if _pickles_natively(cls, backend):
+        reduce_ex = backend.reduce_ex(Plan(cls, fields.values(), params.frozen, params.slots))
+        if reduce_ex is not None:
+            backend.attach(cls, '__reduce_ex__', reduce_ex)
     backend.construct(cls)
+
+
+def _pickles_natively(cls, backend):
+    """Whether ``cls`` would pickle with ``object.__reduce_ex__`` (or the one
+    generated for a base): a ``__reduce_ex__`` of its own, or a base's that is
+    not ours, is kept."""
+    found = next(klass.__dict__['__reduce_ex__'] for klass in cls.__mro__
+                 if '__reduce_ex__' in klass.__dict__)
+    return found is _OBJECT_REDUCE_EX or (backend.made(found) and found.__name__ == '__reduce_ex__')
+
+
+_OBJECT_REDUCE_EX = object.__dict__['__reduce_ex__']
 
 
 def _hash_slot_arrived(cls):

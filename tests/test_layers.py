@@ -20,7 +20,7 @@ LAYERS = [
                  '_cache_hash', '_cached_property'}),
     ('pipeline', {'_fields', '_convert', '_plan', '_field_hook', '_pydantic', '_travel'}),
     ('pure methods', {'_init', '_signature', '_callrules', '_methods', '_replace',
-                      '_class_attrs', '_asdict'}),
+                      '_class_attrs', '_asdict', '_wire'}),
     ('backends', {'_backend'}),
     ('metaclass', {'_meta'}),
     ('public functions', {'_functions'}),

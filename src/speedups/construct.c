@@ -368,25 +368,27 @@ construct_run(PyObject *init, PyObject *self, PyObject *const *args, size_t narg
     return result;
 }
 
-/* What object.__new__ does for a class that passed construct_init_in(). 3.13+
- * allocation sets up the instance's inline values itself; 3.12's
- * object.__new__ does it after tp_alloc (_PyObject_InitializeDict, not
- * public), so there it is called: without it the first store would make a
- * full dict, larger than the stdlib's instances have. */
-static PyObject *
-construct_new(PyTypeObject *tp)
+/* What object.__new__ does for a class that passed construct_init_in(): the
+ * allocation. 3.13+ allocation sets up the instance's inline values itself;
+ * 3.11's and 3.12's object.__new__ does it after tp_alloc for a class with a
+ * managed dict (_PyObject_InitializeDict, not public), so there it is called:
+ * without it the first store would make a full dict, larger than the
+ * stdlib's instances have. */
+PyObject *
+dm_construct_new(PyTypeObject *tp)
 {
-#if PY_VERSION_HEX >= 0x030D0000
-    return tp->tp_alloc(tp, 0);
-#else
-    PyObject *no_args = PyTuple_New(0);  /* owned (the empty tuple) */
-    if (no_args == NULL) {
-        return NULL;
+#if PY_VERSION_HEX < 0x030D0000 && defined(Py_TPFLAGS_MANAGED_DICT)
+    if (tp->tp_flags & Py_TPFLAGS_MANAGED_DICT) {
+        PyObject *no_args = PyTuple_New(0);  /* owned (the empty tuple) */
+        if (no_args == NULL) {
+            return NULL;
+        }
+        PyObject *self = PyBaseObject_Type.tp_new(tp, no_args, NULL);
+        Py_DECREF(no_args);
+        return self;
     }
-    PyObject *self = PyBaseObject_Type.tp_new(tp, no_args, NULL);
-    Py_DECREF(no_args);
-    return self;
 #endif
+    return tp->tp_alloc(tp, 0);
 }
 
 /* A new instance of ``tp`` (object.__new__'s) with ``init``, its __init__
@@ -401,7 +403,7 @@ construct_with(PyTypeObject *tp, PyObject *init, PyObject *const *args, size_t n
     /* A strong reference: __init__'s own code (a default factory,
      * __post_init__) may replace C.__init__ while it runs. */
     Py_INCREF(init);
-    PyObject *self = construct_new(tp);  /* owned */
+    PyObject *self = dm_construct_new(tp);  /* owned */
     PyObject *result = NULL;
     if (self != NULL) {
         /* The simplest call to a compiled __init__ stores without binding. */
@@ -456,7 +458,7 @@ construct_planned(PyTypeObject *tp, construct_plan *plan, PyObject *const *args,
      * default factory may do the same. */
     Py_INCREF(plan);
     unsigned int tag = PLAN_TAG(plan);
-    PyObject *self = construct_new(tp);  /* owned */
+    PyObject *self = dm_construct_new(tp);  /* owned */
     if (self != NULL && (!DM_HAS_VERSION_TAG(tp) || DM_VERSION_TAG(tp) != tag)) {
         /* changed during the allocation: what type.__call__ runs now */
         self = construct_init_now(self, args, nargsf, kwnames);

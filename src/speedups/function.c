@@ -104,6 +104,9 @@ static PyObject *
 function_reduce(PyObject *self, PyObject *Py_UNUSED(ignored))
 {
     dm_function *f = (dm_function *)self;
+    if (dm_is_loader(f)) {
+        return dm_loader_reduce(f);
+    }
     dm_state *st = dm_state_of(self);
     if (dm_configured(st) < 0) {
         return NULL;

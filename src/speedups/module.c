@@ -181,6 +181,7 @@ module_exec(PyObject *module)
     }
     st->cached_type = dm_cached_type_create(module);
     if (st->cached_type == NULL || PyModule_AddFunctions(module, dm_perclass_methods) < 0
+            || PyModule_AddFunctions(module, dm_wire_methods) < 0
             || add_package_function(module, &dm_public_replace_def, "public_replace") < 0
             || add_package_function(module, &dm_public_fields_def, "public_fields") < 0) {
         return -1;

@@ -22,6 +22,7 @@
  *               (or stores into the slots), by a plan kept per class
  *   replace.c   __replace__ and what replace() calls
  *   perclass.c  cache_hash, cached_property in a slot, gc=False
+ *   wire.c      __reduce_ex__'s compact pickle, and its loader
  *
  * References: a field marked "owned" holds a strong reference released by its
  * kind's clear(); "borrowed" is said where it is not. Every Python object the
@@ -130,7 +131,10 @@ dm_dict_get_ref(PyObject *dict, PyObject *key, PyObject **value)
     X(KEPT, "kept")                     /* replace()'s unconverted value's type */ \
     X(NOTE_FAILURE, "note_failure")     /* (exc, self, name, validating): a note */ \
     X(TRAVEL_METHOD, "travel_method")   /* a compiled function's __reduce__ target */ \
-    X(TRAVEL_CACHED, "travel_cached")   /* a slotted cached_property's, unbound */
+    X(TRAVEL_CACHED, "travel_cached")   /* a slotted cached_property's, unbound */ \
+    X(WIRE_ROUTE, "wire_route")         /* (cls) -> how its instances pickle now */ \
+    X(WIRE_LOAD, "wire_load")           /* (cls, names, values): a loader's slow path */ \
+    X(WIRE_LOADER, "wire_loader")       /* a loader's __reduce__ target */
 
 #define DM_PLAN_ID(id, text) DM_PLAN_##id,
 #define DM_HOOK_ID(id, text) DM_HOOK_##id,
@@ -623,6 +627,7 @@ int dm_init_fill_fresh(PyObject *init, PyObject *self, const Py_ssize_t *off, un
                        PyObject *const *values);
 PyTypeObject *dm_plan_type_create(PyObject *module);
 PyObject *dm_construct(PyObject *module, PyObject *cls);
+PyObject *dm_construct_new(PyTypeObject *tp);
 PyObject *dm_construct_known(dm_state *st, PyTypeObject *tp, PyObject *init, PyObject **args,
                              Py_ssize_t n);
 PyObject *dm_defer_signature(PyObject *module, PyObject *args);
@@ -634,6 +639,10 @@ extern PyMethodDef dm_public_replace_def, dm_public_fields_def;  /* the package'
 PyObject *dm_asdict(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 PyObject *dm_astuple(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern PyMethodDef dm_perclass_methods[];  /* added to the module by module_exec */
+/* Instances on the wire (wire.c) */
+extern PyMethodDef dm_wire_methods[];      /* added to the module by module_exec */
+int dm_is_loader(dm_function *f);
+PyObject *dm_loader_reduce(dm_function *f);
 PyTypeObject *dm_cached_type_create(PyObject *module);
 
 #endif /* DATACLASS_META_SPEEDUPS_H */
