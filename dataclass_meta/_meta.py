@@ -740,7 +740,7 @@ def _make(cls, params, fields, explicit, arrived=False):
     methods, the class attributes, and the backend's per-class set-up.
     ``arrived``: a class a pickler sent by value, which may lack the cached
     hash's slot (see ``_hash_slot_arrived``)."""
-    _attach_methods(cls, params, list(fields.values()))
+    plan = _attach_methods(cls, params, list(fields.values()))
     _set_class_attributes(cls, params, fields.values())
     backend = _current_backend()
     made = getattr_for(cls)  # slotted cached properties here or above: their misses
@@ -754,7 +754,7 @@ def _make(cls, params, fields, explicit, arrived=False):
     if not params.gc:  # what the instances are: untracked only where the backend can
         params.gc = not backend.untrack(cls)
     if _pickles_natively(cls, backend):
-        reduce_ex = backend.reduce_ex(Plan(cls, fields.values(), params.frozen, params.slots))
+        reduce_ex = backend.reduce_ex(plan)
         if reduce_ex is not None:
             backend.attach(cls, '__reduce_ex__', reduce_ex)
     backend.construct(cls)
@@ -847,7 +847,8 @@ _WANTED = {}  # the rows of _METHODS that a combination of options wants
 
 
 def _attach_methods(cls, params, fields):
-    """Check every conflict first (nothing half-attached), then attach."""
+    """Check every conflict first (nothing half-attached), then attach; the
+    class's ``Plan``."""
     own = cls.__dict__
     if params.init:
         check_field_order(cls, [f for f in fields if f._field_type is not _CLASSVAR])
@@ -896,6 +897,7 @@ def _attach_methods(cls, params, fields):
         attach(cls, '__hash__', backend.hash(plan))
     elif hash_action == 'none':
         _store(cls, '__hash__', None)
+    return plan
 
 
 def _has_explicit_hash(namespace):

@@ -7,6 +7,7 @@ elsewhere allocated blocks and traced memory must not grow with the repetitions.
 
 import collections
 import copy
+import pickle
 import gc
 import sys
 import weakref
@@ -180,6 +181,15 @@ def exercise():
     recursive.x.append(recursive)
     repr(recursive)
     recursive.x.clear()
+    # the compact pickle and its loader: fast, general and native routes, errors
+    for obj in (RS(1, 'two'), R(1.5, None), N(1), RS(1, [2]), R(b'x', R(1))):
+        pickle.loads(pickle.dumps(obj)), copy.copy(obj)
+        _attempt(lambda: pickle.loads(pickle.dumps(obj, 1)))  # slots, no __getstate__: refused
+    loader = RS.__reduce_ex__(RS(1), 4)[0]
+    for call in (lambda: loader(1), lambda: loader(1, y=2), lambda: RS.__reduce_ex__(RS(1)),
+                 lambda: RS.__reduce_ex__(RS(1), 'x'), lambda: pickle.dumps(loader),
+                 lambda: RS.__reduce_ex__(R(1), 4)):
+        _attempt(call)
 
 
 def _measure(rounds):

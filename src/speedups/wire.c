@@ -280,7 +280,14 @@ dm_loader_reduce(dm_function *f)
         PyErr_SetString(PyExc_ReferenceError, "loader used after it was cleared");
         return NULL;
     }
-    return Py_BuildValue("O(OO)", st->hook[DM_HOOK_WIRE_LOADER], m->cls, m->names);
+    /* owned: the allocations below can run code */
+    PyObject *target = Py_NewRef(st->hook[DM_HOOK_WIRE_LOADER]);
+    PyObject *cls = Py_NewRef(m->cls), *names = Py_NewRef(m->names);
+    PyObject *result = Py_BuildValue("O(OO)", target, cls, names);
+    Py_DECREF(target);
+    Py_DECREF(cls);
+    Py_DECREF(names);
+    return result;
 }
 
 /* ------------------------------------------------------------------------ */
