@@ -206,8 +206,11 @@ class CompiledBackend(_Backend):
         return self.speedups.untrack(cls)
 
     def reduce_ex(self, plan):
-        """The compiled ``__reduce_ex__``: the compact pickle (``_wire``)."""
-        return self.speedups.reduce('__reduce_ex__', plan)
+        """The compiled ``__reduce_ex__``: the compact pickle (``_wire``). It
+        keeps its field names and loader as ``wire``, which loading reuses."""
+        method = self.speedups.reduce('__reduce_ex__', plan)
+        method.wire = (plan.field_names, self.speedups.loader_of(method))
+        return method
 
     def construct(self, cls):
         """``cls(...)`` runs its compiled ``__init__`` on a new instance directly,

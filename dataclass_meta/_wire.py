@@ -124,12 +124,17 @@ _SETSTATE_CODES = (_frozen_setstate(_Probe).__code__,)
 
 def loader(cls, names):
     """The loader of a compact pickle of ``cls`` whose fields were ``names``
-    when it was written: what such a pickle calls first, once per class.
-    The compiled core's own where the class still has those fields and the
-    compact route, else ``load_evolved`` bound to them."""
+    when it was written: what such a pickle calls first, once per class. The
+    class's own compiled loader where it still has those fields (its compiled
+    ``__reduce_ex__`` keeps both as ``wire``: loading one instance costs a
+    lookup here, not a route's), else ``load_evolved`` bound to them."""
     compiled = COMPILED[0] if COMPILED else None
-    if compiled is not None and names == field_names(cls) and route(cls) != NATIVE:
-        return compiled.loader(cls, names)
+    if compiled is not None:
+        kept = getattr(cls.__dict__.get('__reduce_ex__'), 'wire', None)
+        if type(kept) is tuple and kept[0] == names:
+            return kept[1]
+        if names == field_names(cls) and route(cls) != NATIVE:
+            return compiled.loader(cls, names)
     return Loader(cls, names)
 
 

@@ -543,7 +543,26 @@ wire_make_loader(PyObject *module, PyObject *args)
     return loader_new(st, cls, names);
 }
 
+/* loader_of(reduce) -> the loader a compiled __reduce_ex__ gives. */
+static PyObject *
+wire_loader_of(PyObject *module, PyObject *function)
+{
+    dm_state *st = dm_ready(module);
+    if (st == NULL) {
+        return NULL;
+    }
+    if (Py_TYPE(function) != st->function_type
+            || ((dm_function *)function)->kind != &kind_reduce
+            || ((dm_reduce *)function)->loader == NULL) {
+        PyErr_SetString(PyExc_TypeError, "loader_of: a compiled __reduce_ex__ is required");
+        return NULL;
+    }
+    return Py_NewRef(((dm_reduce *)function)->loader);
+}
+
 PyMethodDef dm_wire_methods[] = {
+    {"loader_of", wire_loader_of, METH_O,
+     "loader_of(reduce): the loader of a compiled __reduce_ex__."},
     {"reduce", wire_make_reduce, METH_VARARGS,
      "reduce(name, plan): a compiled __reduce_ex__ giving the compact pickle."},
     {"loader", wire_make_loader, METH_VARARGS,
