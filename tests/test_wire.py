@@ -305,11 +305,22 @@ def test_threads_pickle_and_load_at_once():
         except BaseException as exc:  # reported below
             errors.append(exc)
 
+    stop = []
+
+    def change():  # the class's version tag changes under the other threads
+        while not stop:
+            Slotted.note = 1
+            del Slotted.note
+
     threads = [threading.Thread(target=work) for _ in range(4)]
+    changer = threading.Thread(target=change)
+    changer.start()
     for t in threads:
         t.start()
     for t in threads:
         t.join()
+    stop.append(True)
+    changer.join()
     assert errors == []
 
 
