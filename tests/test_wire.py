@@ -5,6 +5,7 @@ classes made by ``@dataclass`` where the result can be compared."""
 import copy
 import copyreg
 import dataclasses
+import functools
 import io
 import os
 import pickle
@@ -74,8 +75,10 @@ def _state(obj):
 
 
 def _compact(obj):
+    """Whether ``obj`` pickles in the compact format (its loader first)."""
     reduced = type(obj).__reduce_ex__(obj, 4)
-    return type(reduced[0]).__name__ != 'function' or reduced[0] is _wire.loader
+    return type(reduced[0]).__name__ == 'compiled_function'
+
 
 
 compiled_only = pytest.mark.skipif(dataclass_meta.BACKEND != 'compiled',
@@ -269,6 +272,41 @@ def test_earlier_pickles_still_load(shape):
     pickler.dispatch_table = {shape: lambda obj: object.__reduce_ex__(obj, 4)}
     pickler.dump(shape(1, [2]))
     assert pickle.loads(out.getvalue()) == shape(1, [2])
+
+
+class CachedHash(DataClass, frozen=True, slots=True, cache_hash=True):
+    a: int
+    b: str = ''
+
+
+class CachedHashDict(DataClass, frozen=True, cache_hash=True):
+    a: int
+
+
+class Computed(DataClass, slots=True):
+    a: int
+
+    @functools.cached_property
+    def double(self):
+        return self.a * 2
+
+
+@pytest.mark.parametrize('cls', [CachedHash, CachedHashDict])
+def test_a_cached_hash_never_travels(cls):
+    obj = cls(1)
+    hash(obj)
+    back = pickle.loads(pickle.dumps(obj))
+    assert back == obj and hash(back) == hash(obj)
+    if dataclass_meta.BACKEND == 'compiled':
+        assert _compact(obj)
+
+
+def test_a_computed_cached_property_travels():
+    obj = Computed(2)
+    assert obj.double == 4
+    back = pickle.loads(pickle.dumps(obj))
+    assert back.a == 2 and back.double == 4
+    assert not _compact(obj)  # its slot is state: the stdlib's route carries it
 
 
 class NoGC(DataClass, slots=True, gc=False):
