@@ -247,7 +247,7 @@ loader_call(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwna
 static PyObject *
 loader_new(dm_state *st, PyObject *cls, PyObject *names)
 {
-    PyObject *name = PyUnicode_FromString("loader");  /* owned */
+    PyObject *name = PyUnicode_InternFromString("loader");  /* owned */
     if (name == NULL) {
         return NULL;
     }
@@ -506,8 +506,9 @@ wire_make_reduce(PyObject *module, PyObject *args)
         goto error;
     }
     loader = loader_new(st, cls, names);
-    native = loader == NULL ? NULL
-             : PyObject_GetAttrString((PyObject *)&PyBaseObject_Type, "__reduce_ex__");
+    PyObject *key = loader == NULL ? NULL : PyUnicode_InternFromString("__reduce_ex__");
+    native = key == NULL ? NULL : PyObject_GetAttr((PyObject *)&PyBaseObject_Type, key);
+    Py_XDECREF(key);
     if (native == NULL) {
         goto error;
     }
