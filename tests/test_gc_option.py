@@ -256,6 +256,34 @@ def test_del_runs_once(backend):
     assert called == [1, 2]
 
 
+def test_a_del_assigned_later_runs_once(backend):
+    """PEP 442: a finalizer runs once per instance, even one assigned after the
+    class was made without the collector's header, whose "finalized" mark the
+    compiled core keeps for such instances itself; again for each new one."""
+    saved, called = [], []
+
+    class D(DataClass, slots=True, gc=False):
+        a: object
+
+    def __del__(self):
+        called.append(self.a)
+        saved.append(self)  # resurrected, every time it runs
+
+    D.__del__ = __del__
+    D(1)
+    assert called == [1] and saved[0].a == 1
+    for _ in range(3):
+        saved.clear()  # dies again: not finalized again
+        gc.collect()
+    assert called == [1]
+    D(2)
+    saved.clear()
+    assert called == [1, 2]
+    del D.__del__
+    D(3)
+    assert called == [1, 2] and saved == []
+
+
 @needs_is_tracked
 def test_subclasses_of_a_slotted_class(backend):
     """A subclass is tracked again unless it says ``gc=False`` (which it

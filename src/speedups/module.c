@@ -27,6 +27,7 @@ module_traverse(PyObject *module, visitproc visit, void *arg)
     Py_VISIT(st->fn_asdict);
     Py_VISIT(st->fn_astuple);
     Py_VISIT(st->plan_type);  /* construction plans (construct.c) */
+    Py_VISIT(st->finalized);
     return 0;
 }
 
@@ -48,6 +49,7 @@ module_clear(PyObject *module)
     Py_CLEAR(st->fn_asdict);
     Py_CLEAR(st->fn_astuple);
     Py_CLEAR(st->plan_type);  /* construction plans (construct.c) */
+    Py_CLEAR(st->finalized);
     Py_CLEAR(st->str_class);
     Py_CLEAR(st->str_qualname);
     Py_CLEAR(st->str_post_init);
@@ -179,7 +181,8 @@ module_exec(PyObject *module)
     if (st->plan_type == NULL) {
         return -1;
     }
-    st->cached_type = dm_cached_type_create(module);
+    st->finalized = PySet_New(NULL);
+    st->cached_type = st->finalized == NULL ? NULL : dm_cached_type_create(module);
     if (st->cached_type == NULL || PyModule_AddFunctions(module, dm_perclass_methods) < 0
             || PyModule_AddFunctions(module, dm_wire_methods) < 0
             || add_package_function(module, &dm_public_replace_def, "public_replace") < 0

@@ -519,16 +519,72 @@ nogc_release_field(PyObject *value)
     t->nesting--;
 }
 
+/* The module state behind a no-GC class (its ht_module, which construct()
+ * sets on every class of ours), or NULL. */
+static dm_state *
+nogc_state(PyTypeObject *type)
+{
+    PyObject *module = ((PyHeapTypeObject *)type)->ht_module;
+    if (module == NULL || PyModule_GetDef(module) != &dm_module_def) {
+        return NULL;
+    }
+    return PyModule_GetState(module);
+}
+
+/* The finalizer of ``self`` (refcount 0), run once per instance as PEP 442
+ * wants: a no-GC instance has no header for the collector's "finalized" mark,
+ * so the address of one that its __del__ resurrected is kept in the module's
+ * set until it dies again, when the finalizer is skipped. 1 where it was
+ * resurrected (keep it), else 0. The exception being handled, if any, is
+ * left as it was. */
+static int
+nogc_finalize(PyObject *self)
+{
+    PyTypeObject *type = Py_TYPE(self);
+    dm_state *st = PyType_IS_GC(type) ? NULL : nogc_state(type);
+    if (st == NULL || st->finalized == NULL) {  /* a tracked subclass: its header's mark */
+        return PyObject_CallFinalizerFromDealloc(self) < 0;
+    }
+#if PY_VERSION_HEX >= 0x030C0000
+    PyObject *saved = PyErr_GetRaisedException();  /* owned */
+#else
+    PyObject *saved_type, *saved, *saved_tb;       /* owned */
+    PyErr_Fetch(&saved_type, &saved, &saved_tb);
+#endif
+    PyObject *finalized = Py_NewRef(st->finalized);  /* owned: the finalizer runs code */
+    PyObject *key = PyLong_FromVoidPtr(self);        /* owned */
+    int seen = key == NULL ? -1 : PySet_Discard(finalized, key);
+    if (seen < 0) {
+        PyErr_Clear();  /* no memory for the mark: run, as if unmarked */
+    }
+    int resurrected = 0;
+    if (seen != 1) {
+        resurrected = PyObject_CallFinalizerFromDealloc(self) < 0;
+        if (resurrected && (key == NULL || PySet_Add(finalized, key) < 0)) {
+            PyErr_Clear();  /* no mark kept: its finalizer may run again */
+        }
+    }
+    Py_XDECREF(key);
+    Py_DECREF(finalized);
+#if PY_VERSION_HEX >= 0x030C0000
+    PyErr_SetRaisedException(saved);
+#else
+    PyErr_Restore(saved_type, saved, saved_tb);
+#endif
+    return resurrected;
+}
+
 /* The deallocator of a no-GC class (and, called by subtype_dealloc, of its
  * subclasses' instances): what subtype_dealloc does for a class statement's
  * class, less the GC: the finalizer (a __del__ added to the class later; it
- * may resurrect), the weak references, every object slot of every class up to
- * object, then the memory and the instance's reference to its class. */
+ * may resurrect: nogc_finalize), the weak references, every object slot of
+ * every class up to object, then the memory and the instance's reference to
+ * its class. */
 static void
 nogc_dealloc(PyObject *self)
 {
     PyTypeObject *type = Py_TYPE(self);
-    if (type->tp_finalize != NULL && PyObject_CallFinalizerFromDealloc(self) < 0) {
+    if (type->tp_finalize != NULL && nogc_finalize(self)) {
         return;  /* resurrected */
     }
     if (type->tp_weaklistoffset > 0) {

@@ -276,6 +276,10 @@ typedef struct {
 #endif
     /* Construction: the type of a class's construction plan (construct.c) */
     PyTypeObject *plan_type;      /* owned: construct_plan */
+    /* gc=False (perclass.c): the addresses of no-GC instances whose __del__
+     * ran and resurrected them, PEP 442's "once" mark, which such an
+     * instance has no collector header to keep */
+    PyObject *finalized;          /* owned: a set of ints */
 } dm_state;
 
 /* ``plan.<attribute id>`` (a new reference), at class creation only. */
