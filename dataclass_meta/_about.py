@@ -25,6 +25,17 @@ def describe_backend():
     return text if gil is None else f'{text}; free-threaded, GIL {gil}'
 
 
+def describe_internals():
+    """What the compiled core found of CPython's internals it relies on: ``'as
+    assumed'``, or which did not hold, and what the core then declines."""
+    probed = sys.modules[_SPEEDUPS].INTERNALS  # (name, holds); the last: the tests' switch
+    failed = [name for name, holds in probed if not holds]
+    if not failed:
+        return 'as assumed (' + ', '.join(name for name, _ in probed[:-1]) + ')'
+    return (f'not as assumed ({", ".join(failed)}): classes are called through '
+            f'type.__call__ and gc=False keeps the collector\'s header')
+
+
 def _gil():
     """``'disabled'`` or ``'enabled'`` (``PYTHON_GIL=1``, or an extension that
     needs it) on a free-threaded build; None elsewhere, where it is always on."""
@@ -56,6 +67,7 @@ def main():
     print(f'backend: {describe_backend()}')
     if BACKEND == 'compiled':
         print(f'compiled core: {sys.modules[_SPEEDUPS].__file__}')
+        print(f'CPython internals: {describe_internals()}')
     gil = _gil()
     print(f'GIL: {"enabled" if gil is None else f"{gil} (free-threaded build)"}')
     print(f'python: {sys.version.split()[0]} ({sys.implementation.name}) {sys.executable}')

@@ -377,6 +377,54 @@ def test_small_method_signatures_and_docs(name):
     assert inspect.getdoc(method) == getattr(object, name).__doc__
 
 
+@compiled
+def test_cpython_internals_hold_as_assumed():
+    """The compiled core's probe of what it assumes beyond CPython's API
+    (src/speedups/internals.c) holds on every Python the suite runs on."""
+    from dataclass_meta import _speedups
+    assert [name for name, holds in _speedups.INTERNALS if not holds] == []
+    out = subprocess.run([sys.executable, '-m', 'dataclass_meta'], cwd=_ROOT,
+                         capture_output=True, text=True, check=True).stdout
+    assert 'CPython internals: as assumed (tp_cache and ht_module unused' in out
+
+
+_DECLINED = """
+import copy, gc, pickle, sys
+from dataclass_meta import DataClass, _speedups, asdict, replace
+assert dict(_speedups.INTERNALS)['declined by DATACLASS_META_INTERNALS=0'] is False
+class P(DataClass, slots=True, frozen=True, order=True, gc=False, cache_hash=True):
+    x: int
+    y: int = 0
+class T(DataClass, slots=True, frozen=True, order=True, cache_hash=True):
+    x: int
+    y: int = 0
+p = P(1, 2)
+assert p == P(1, 2) and p != P(2) and hash(p) == hash(P(1, 2)) and P(1) < P(2)
+assert replace(p, y=5) == P(1, 5) and asdict(p) == {'x': 1, 'y': 2}
+assert pickle.loads(pickle.dumps([p, P(3)])) == [p, P(3)] and copy.deepcopy(p) == p
+assert sys.getsizeof(p) == sys.getsizeof(T(1, 2))  # the collector's header kept
+if hasattr(gc, 'is_tracked'):
+    assert not gc.is_tracked(p)  # still allocated untracked
+print('declined, and working')
+"""
+
+
+@compiled
+def test_declined_internals_leave_a_working_core():
+    """Where the probe fails (forced here), the core declines what rests on the
+    internals and every method still works, generically."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith('DATACLASS_META_')}
+    env['DATACLASS_META_INTERNALS'] = '0'
+    done = subprocess.run([sys.executable, '-c', _DECLINED], cwd=_ROOT, env=env,
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == 'declined, and working'
+    out = subprocess.run([sys.executable, '-m', 'dataclass_meta'], cwd=_ROOT, env=env,
+                         capture_output=True, text=True, check=True).stdout
+    assert ('CPython internals: not as assumed (declined by DATACLASS_META_INTERNALS=0): '
+            'classes are called through type.__call__') in out
+
+
 def test_help_is_the_same_on_both_backends():
     """``help(C)`` renders the same text whichever backend made the methods,
     but for the compiled core's ``__reduce_ex__`` (the compact pickle, which

@@ -578,6 +578,9 @@ dm_construct(PyObject *module, PyObject *cls)
     }
     PyTypeObject *tp = (PyTypeObject *)cls;
     PyHeapTypeObject *ht = (PyHeapTypeObject *)cls;
+    if (!((dm_state *)PyModule_GetState(module))->internals) {
+        Py_RETURN_FALSE;  /* internals.c's probe failed: type.__call__ and its slots */
+    }
     if (!(tp->tp_flags & Py_TPFLAGS_HEAPTYPE)
             || (ht->ht_module != NULL && ht->ht_module != module)) {
         Py_RETURN_FALSE;

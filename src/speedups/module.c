@@ -170,7 +170,8 @@ module_exec(PyObject *module)
      * which the container hook calls back */
     st->fn_asdict = PyObject_GetAttrString(module, "asdict");
     st->fn_astuple = PyObject_GetAttrString(module, "astuple");
-    if (st->fn_asdict == NULL || st->fn_astuple == NULL || dm_compare_probe(st) < 0) {
+    if (st->fn_asdict == NULL || st->fn_astuple == NULL || dm_compare_probe(st) < 0
+            || dm_internals_probe(module, st) < 0) {
         return -1;
     }
     st->function_type = dm_function_type_create(module);

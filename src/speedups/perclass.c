@@ -637,7 +637,7 @@ perclass_untrack(PyObject *module, PyObject *cls)
     dm_state *st = PyModule_GetState(module);
     /* A __del__ runs once per instance (PEP 442) by a mark in the GC header:
      * a class with one keeps it. */
-    if (tp->tp_free == PyObject_GC_Del && tp->tp_finalize == NULL
+    if (st->internals && tp->tp_free == PyObject_GC_Del && tp->tp_finalize == NULL
             && nogc_layout(tp, st->subtype_dealloc)) {
         tp->tp_flags &= ~Py_TPFLAGS_HAVE_GC;
         tp->tp_free = PyObject_Free;

@@ -23,6 +23,7 @@
  *   replace.c   __replace__ and what replace() calls
  *   perclass.c  cache_hash, cached_property in a slot, gc=False
  *   wire.c      __reduce_ex__'s compact pickle, and its loader
+ *   internals.c what is assumed of CPython beyond its API, probed at exec
  *
  * References: a field marked "owned" holds a strong reference released by its
  * kind's clear(); "borrowed" is said where it is not. Every Python object the
@@ -280,6 +281,9 @@ typedef struct {
      * ran and resurrected them, PEP 442's "once" mark, which such an
      * instance has no collector header to keep */
     PyObject *finalized;          /* owned: a set of ints */
+    /* internals.c: CPython's internals are as the core assumes (its probe);
+     * 0: construct() and untrack() decline what rests on them */
+    int internals;
 } dm_state;
 
 /* ``plan.<attribute id>`` (a new reference), at class creation only. */
@@ -643,6 +647,8 @@ extern PyMethodDef dm_public_replace_def, dm_public_fields_def;  /* the package'
 PyObject *dm_asdict(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 PyObject *dm_astuple(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 extern PyMethodDef dm_perclass_methods[];  /* added to the module by module_exec */
+/* CPython's internals, probed (internals.c) */
+int dm_internals_probe(PyObject *module, dm_state *st);
 /* Instances on the wire (wire.c) */
 extern PyMethodDef dm_wire_methods[];      /* added to the module by module_exec */
 int dm_is_loader(dm_function *f);
