@@ -5,6 +5,7 @@ import importlib.util
 import inspect
 import os
 import pickle
+import re
 import subprocess
 import sys
 import sysconfig
@@ -437,10 +438,11 @@ def test_help_is_the_same_on_both_backends():
         environ.update(env)
         texts.append(subprocess.run([sys.executable, '-c', code], cwd=_ROOT, env=environ,
                                     capture_output=True, text=True, check=True).stdout)
-    reduce_ex = ' |  __reduce_ex__(self, protocol)\n |      Helper for pickle.\n |\n'
+    reduce_ex = re.compile(r' \|  __reduce_ex__\(self, protocol\)\n \|      Helper for pickle\.\n'
+                           r' \| *\n')  # pydoc's blank line has trailing spaces before 3.13
     built = dataclass_meta._backend.compiled() is not None  # the first run's backend
-    assert texts[0].replace(reduce_ex, '') == texts[1]
-    assert (reduce_ex in texts[0]) == built
+    assert reduce_ex.sub('', texts[0]) == texts[1]
+    assert bool(reduce_ex.search(texts[0])) == built
     assert 'x: int' in texts[0]
 
 
