@@ -635,11 +635,17 @@ class_richcompare(PyObject *self, PyObject *other, int op)
         return NULL;
     }
 #if DM_CLASS_CACHE
-    /* A class seen before, the common case: the kept __eq__ borrowed, as
-     * eq_all_identical runs no code. */
+    /* A class seen before, the common case: the kept __eq__, held for the
+     * check (a refill of its layout looks the fields up in the class's
+     * dict, where a str subclass's __eq__ could delete C.__eq__). */
     PyObject *kept = op == Py_EQ ? dm_class_cached(st->eq_classes, Py_TYPE(self)) : NULL;
-    if (kept != NULL && eq_all_identical((dm_compare *)kept, self, other) > 0) {
-        Py_RETURN_TRUE;
+    if (kept != NULL) {
+        Py_INCREF(kept);
+        int same = eq_all_identical((dm_compare *)kept, self, other);
+        Py_DECREF(kept);
+        if (same > 0) {
+            Py_RETURN_TRUE;
+        }
     }
 #endif
     dm_function *eq = op == Py_EQ
@@ -666,13 +672,18 @@ class_hash(PyObject *self)
         return -1;
     }
 #if DM_CLASS_CACHE
-    /* A class seen before, the common case: the kept __hash__ borrowed, as
-     * hash_fields_fast runs no code. */
+    /* A class seen before, the common case: the kept __hash__, held for the
+     * check (as for == above). */
     PyObject *kept = dm_class_cached(st->hash_classes, Py_TYPE(self));
     Py_hash_t fast;
-    if (kept != NULL && !((dm_function *)kept)->cleared
-            && hash_fields_fast((dm_compare *)kept, self, &fast)) {
-        return fast;
+    if (kept != NULL) {
+        Py_INCREF(kept);
+        int done = !((dm_function *)kept)->cleared
+                   && hash_fields_fast((dm_compare *)kept, self, &fast);
+        Py_DECREF(kept);
+        if (done) {
+            return fast;
+        }
     }
 #endif
     dm_function *hash = compiled_special_kept(st, KEPT(st, hash_classes), self, st->str_hash,
@@ -696,10 +707,10 @@ class_hash(PyObject *self)
 int
 dm_compare_own_slots(dm_state *st, PyTypeObject *tp)
 {
-    PyObject *eq = PyDict_GetItemWithError(tp->tp_dict, st->str_eq);  /* borrowed */
-    PyObject *hash = eq == NULL && PyErr_Occurred()
-        ? NULL : PyDict_GetItemWithError(tp->tp_dict, st->str_hash);
-    if (PyErr_Occurred()) {
+    PyObject *eq = NULL, *hash = NULL;  /* owned: a lookup can run a key's __eq__ */
+    if (dm_dict_get_ref(tp->tp_dict, st->str_eq, &eq) < 0
+            || dm_dict_get_ref(tp->tp_dict, st->str_hash, &hash) < 0) {
+        Py_XDECREF(eq);
         return -1;
     }
     int own = 0;
@@ -714,6 +725,8 @@ dm_compare_own_slots(dm_state *st, PyTypeObject *tp)
         tp->tp_hash = class_hash;
         own = 1;
     }
+    Py_XDECREF(eq);
+    Py_XDECREF(hash);
     return own;
 }
 

@@ -195,7 +195,17 @@ construct_keep_plan(dm_state *st, PyTypeObject *tp, PyObject *init, unsigned int
                     const construct_plan *found)
 {
     Py_ssize_t nfresh = found->nfresh;
-    int rc = 0;
+    /* Allocated before the class's plan is read: the allocation may run the
+     * collector (3.10, 3.11), whose finalizers may construct and so replace
+     * that plan. Released unused where the plan stays. */
+    construct_plan *plan = PyObject_GC_New(construct_plan, st->plan_type);  /* owned */
+    if (plan == NULL) {
+        return -1;
+    }
+    plan->init = NULL;
+#ifdef Py_GIL_DISABLED
+    plan->prev = NULL;
+#endif
     PyObject *released = NULL;  /* owned: the plan replaced (with the GIL) */
     Py_BEGIN_CRITICAL_SECTION(tp);
     construct_plan *old = (construct_plan *)tp->tp_cache;  /* writers hold the lock */
@@ -218,11 +228,6 @@ construct_keep_plan(dm_state *st, PyTypeObject *tp, PyObject *init, unsigned int
         goto done;
     }
 #endif
-    construct_plan *plan = PyObject_GC_New(construct_plan, st->plan_type);
-    if (plan == NULL) {
-        rc = -1;
-        goto done;
-    }
     plan->tag = tag;
     plan->init = Py_NewRef(init);
     plan->nfresh = nfresh;
@@ -245,10 +250,12 @@ construct_keep_plan(dm_state *st, PyTypeObject *tp, PyObject *init, unsigned int
     released = (PyObject *)old;
     tp->tp_cache = (PyObject *)plan;
 #endif
+    plan = NULL;  /* the class's now */
 done:;  /* Py_END_CRITICAL_SECTION() may be a bare "}": C11 wants a statement after a label */
     Py_END_CRITICAL_SECTION();
     Py_XDECREF(released);  /* after the store: its release may run code */
-    return rc;
+    Py_XDECREF(plan);      /* not needed after all */
+    return 0;
 }
 
 /* The arguments of a vectorcall as a tuple and a dict (NULL without
@@ -440,27 +447,31 @@ static PyObject *
 construct_planned(PyTypeObject *tp, construct_plan *plan, PyObject *const *args,
                   size_t nargsf, PyObject *kwnames)
 {
+    /* The plan (its init, its offsets, the defaults in ``bound``) held for
+     * the whole call: binding compares keyword names (a str subclass's
+     * __eq__ runs there), the allocation may run the collector (3.10, 3.11),
+     * whose finalizers run code, and a default factory runs code; any of
+     * them may change the class and so replace and release its plan. */
+    Py_INCREF(plan);
+    PyObject *self = NULL;  /* owned */
     if (plan->nfresh < 0) {
-        return construct_with(tp, plan->init, args, nargsf, kwnames);
+        self = construct_with(tp, plan->init, args, nargsf, kwnames);
+        goto done;
     }
-    PyObject *values[DM_SMALL];  /* borrowed: arguments, defaults */
+    PyObject *values[DM_SMALL];  /* borrowed: arguments, defaults (the plan's init holds them) */
     PyObject *const *bound = args;
     if (kwnames != NULL || PyVectorcall_NARGS(nargsf) != plan->exact) {
         int rc = dm_init_bind(plan->init, args, nargsf, kwnames, values);
         if (rc <= 0) {
-            return rc < 0 ? NULL : construct_with(tp, plan->init, args, nargsf, kwnames);
+            self = rc < 0 ? NULL : construct_with(tp, plan->init, args, nargsf, kwnames);
+            goto done;
         }
         bound = values;
     }
-    /* The plan (its init, its offsets, the defaults in ``bound``) held for
-     * the call: the allocation may run the collector (3.10, 3.11), whose
-     * finalizers may change the class and so replace its plan, and a
-     * default factory may do the same. */
-    Py_INCREF(plan);
     unsigned int tag = PLAN_TAG(plan);
-    PyObject *self = dm_construct_new(tp);  /* owned */
+    self = dm_construct_new(tp);
     if (self != NULL && (!DM_HAS_VERSION_TAG(tp) || DM_VERSION_TAG(tp) != tag)) {
-        /* changed during the allocation: what type.__call__ runs now */
+        /* changed since the plan was made: what type.__call__ runs now */
         self = construct_init_now(self, args, nargsf, kwnames);
     }
     else if (self != NULL && plan->plain) {
@@ -472,6 +483,7 @@ construct_planned(PyTypeObject *tp, construct_plan *plan, PyObject *const *args,
     else if (self != NULL && dm_init_fill_fresh(plan->init, self, plan->off, tag, bound) < 0) {
         Py_CLEAR(self);
     }
+done:
     Py_DECREF(plan);
     return self;
 }

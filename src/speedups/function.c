@@ -194,8 +194,12 @@ dict_discard(dm_function *f, PyObject *key)
     if (f->dict == NULL) {
         return 0;
     }
-    int found = PyDict_Contains(f->dict, key);
-    return found <= 0 ? found : PyDict_DelItem(f->dict, key);
+    /* held: a key's __eq__ may replace the function's __dict__ meanwhile */
+    PyObject *dict = Py_NewRef(f->dict);
+    int found = PyDict_Contains(dict, key);
+    int rc = found <= 0 ? found : PyDict_DelItem(dict, key);
+    Py_DECREF(dict);
+    return rc;
 }
 
 /* What __dict__ holds as __signature__ (a new reference), or NULL: nothing
@@ -205,7 +209,9 @@ stored_signature(dm_function *f, PyObject *key)
 {
     PyObject *sig = NULL;
     if (f->dict != NULL) {
-        (void)dm_dict_get_ref(f->dict, key, &sig);
+        PyObject *dict = Py_NewRef(f->dict);  /* held, as in dict_discard */
+        (void)dm_dict_get_ref(dict, key, &sig);
+        Py_DECREF(dict);
     }
     return sig;
 }
@@ -419,9 +425,13 @@ function_get_annotate(PyObject *self, void *Py_UNUSED(c))
 {
     dm_function *f = (dm_function *)self;
     PyObject *annotate = NULL;  /* owned */
-    if (f->dict != NULL
-            && dm_dict_get_ref(f->dict, dm_state_of(self)->str_annotate, &annotate) < 0) {
-        return NULL;
+    if (f->dict != NULL) {
+        PyObject *dict = Py_NewRef(f->dict);  /* held, as in dict_discard */
+        int rc = dm_dict_get_ref(dict, dm_state_of(self)->str_annotate, &annotate);
+        Py_DECREF(dict);
+        if (rc < 0) {
+            return NULL;
+        }
     }
     return annotate != NULL ? annotate : Py_NewRef(Py_None);
 }

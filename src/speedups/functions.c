@@ -307,7 +307,10 @@ convert(dm_state *st, PyObject *obj, PyObject *factory, int as_tuple)
         result = convert_dict(st, obj, factory, as_tuple);
     }
     else {
-        int is_dataclass = has_attr((PyObject *)tp, st->str_dataclass_fields);
+        /* owned: the class's metaclass may run code here (a __getattr__) that
+         * assigns obj.__class__, after which nothing else holds the old one */
+        PyObject *cls = Py_NewRef((PyObject *)tp);
+        int is_dataclass = has_attr(cls, st->str_dataclass_fields);
         if (is_dataclass < 0) {
             result = NULL;
         }
@@ -316,9 +319,10 @@ convert(dm_state *st, PyObject *obj, PyObject *factory, int as_tuple)
         }
         else {
             result = PyObject_CallFunctionObjArgs(
-                st->hook[DM_HOOK_CONTAINER], obj, (PyObject *)tp,
+                st->hook[DM_HOOK_CONTAINER], obj, cls,
                 as_tuple ? st->fn_astuple : st->fn_asdict, factory, NULL);
         }
+        Py_DECREF(cls);
     }
     Py_LeaveRecursiveCall();
     return result;

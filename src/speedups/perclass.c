@@ -587,6 +587,7 @@ nogc_dealloc(PyObject *self)
     if (type->tp_finalize != NULL && nogc_finalize(self)) {
         return;  /* resurrected */
     }
+    type = Py_TYPE(self);  /* as subtype_dealloc does: __del__ may assign __class__ */
     if (type->tp_weaklistoffset > 0) {
         PyObject_ClearWeakRefs(self);
     }

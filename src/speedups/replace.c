@@ -611,7 +611,8 @@ public_replace_lookup(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
         return NULL;
     }
     PyObject *obj = args[0];
-    PyObject *cls = (PyObject *)Py_TYPE(obj);  /* borrowed */
+    /* owned: a metaclass's __getattr__ or descriptor may assign obj.__class__ */
+    PyObject *cls = Py_NewRef((PyObject *)Py_TYPE(obj));
     PyObject *entry;                            /* owned, or NULL */
     PyObject *result = NULL;
     if (dm_get_optional_attr(cls, st->str_replace_entry, &entry) < 0) {
@@ -629,7 +630,11 @@ public_replace_lookup(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
 #if DM_CLASS_CACHE
         /* Kept where the copy applies to this class as it was at the lookup. */
         PyTypeObject *tp = Py_TYPE(obj);
+        /* and only an entry the class itself holds (not one a metaclass's
+         * __getattr__ or descriptor made for this call, which ``fn`` would
+         * outlive): _PyType_Lookup runs no code */
         if (result != NULL && tag != 0 && Py_IS_TYPE(fn, st->function_type)
+                && _PyType_Lookup((PyTypeObject *)cls, st->str_replace_entry) == entry
                 && ((dm_function *)fn)->kind == &kind_replace
                 && ((dm_replace *)fn)->by_dict && ((dm_replace *)fn)->copy_tag == tag
                 && ((dm_replace *)fn)->copy_ok
@@ -645,6 +650,7 @@ public_replace_lookup(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     }
     Py_XDECREF(entry);
 done:
+    Py_DECREF(cls);
     Py_DECREF(changes);
     return result;
 }
