@@ -531,6 +531,12 @@ init_self_by_keyword(dm_init *m, PyObject *const *args, PyObject *kwnames)
         PyTuple_SET_ITEM(names, i, Py_NewRef(key));
         stack[++i] = Py_NewRef(value);  /* owned: released below */
     }
+    if (i != rest) {
+        /* the dict shrank since it was measured: code run by the allocations
+         * (a finalizer, on 3.10 and 3.11) changed it, as take_self could */
+        PyErr_SetString(PyExc_RuntimeError, "the keyword arguments changed during the call");
+        goto done;
+    }
     result = init_call_body(m, stack, 1, rest ? names : NULL);
 done:
     if (stack != NULL) {
