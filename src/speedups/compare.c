@@ -298,11 +298,14 @@ hash_runs_no_code(PyObject *v)
  * path that runs no code (which could refill it), with the GIL; NULL where
  * some field is not read from its slot plainly (then the general path). */
 static inline const Py_ssize_t *
-plain_offsets(dm_compare *m, PyTypeObject *tp)
+plain_offsets(dm_compare *m, PyTypeObject *tp, int refill)
 {
 #if DM_BORROWED_SLOT_READS
     dm_layout_cache *cache = &m->cache;
     if (!(tp == cache->type && tp->tp_version_tag == cache->tag && DM_HAS_VERSION_TAG(tp))) {
+        if (!refill) {
+            return NULL;
+        }
         dm_layout_fill(&m->head, cache, m->names, tp, DM_READ);
     }
     return cache->plain && cache->type == tp ? cache->offsets : NULL;
@@ -343,9 +346,9 @@ tuple_hash_of(PyObject *const *items, Py_ssize_t n)
  * hashing it fail). 1 with ``*h``; 0: not so (then all is read again, which is
  * not seen: a slot read has no effect). No recursion guard: nothing recurses. */
 static inline int
-hash_fields_fast(dm_compare *m, PyObject *self, Py_hash_t *h)
+hash_fields_fast(dm_compare *m, PyObject *self, Py_hash_t *h, int refill)
 {
-    const Py_ssize_t *off = plain_offsets(m, Py_TYPE(self));
+    const Py_ssize_t *off = plain_offsets(m, Py_TYPE(self), refill);
     if (off == NULL) {
         return 0;
     }
@@ -386,7 +389,7 @@ static Py_hash_t
 hash_fields(dm_compare *m, PyObject *self)
 {
     Py_hash_t h = -1;
-    if (hash_fields_fast(m, self, &h)) {
+    if (hash_fields_fast(m, self, &h, 1)) {
         return h;
     }
     Py_ssize_t n = PyTuple_GET_SIZE(m->names);
@@ -600,7 +603,7 @@ compiled_special_kept(dm_state *st, dm_class_entry *table, PyObject *obj, PyObje
  * conclude (its leading run); else -1: not so, nothing done (then eq_call,
  * whose reads see the same slots). No recursion guard: nothing recurses. */
 static inline int
-eq_all_identical(dm_compare *m, PyObject *self, PyObject *other)
+eq_all_identical(dm_compare *m, PyObject *self, PyObject *other, int refill)
 {
     if (m->head.cleared) {
         return -1;  /* (the call raises the ReferenceError) */
@@ -611,7 +614,7 @@ eq_all_identical(dm_compare *m, PyObject *self, PyObject *other)
     if (Py_TYPE(other) != Py_TYPE(self)) {
         return -1;
     }
-    const Py_ssize_t *off = plain_offsets(m, Py_TYPE(self));
+    const Py_ssize_t *off = plain_offsets(m, Py_TYPE(self), refill);
     if (off == NULL) {
         return -1;
     }
@@ -635,17 +638,13 @@ class_richcompare(PyObject *self, PyObject *other, int op)
         return NULL;
     }
 #if DM_CLASS_CACHE
-    /* A class seen before, the common case: the kept __eq__, held for the
-     * check (a refill of its layout looks the fields up in the class's
-     * dict, where a str subclass's __eq__ could delete C.__eq__). */
+    /* A class seen before, the common case: the kept __eq__ borrowed, as
+     * eq_all_identical runs no code where it may not refill the layout (a
+     * refill looks the fields up in the class's dict, where a str
+     * subclass's __eq__ could delete C.__eq__: the path below holds it). */
     PyObject *kept = op == Py_EQ ? dm_class_cached(st->eq_classes, Py_TYPE(self)) : NULL;
-    if (kept != NULL) {
-        Py_INCREF(kept);
-        int same = eq_all_identical((dm_compare *)kept, self, other);
-        Py_DECREF(kept);
-        if (same > 0) {
-            Py_RETURN_TRUE;
-        }
+    if (kept != NULL && eq_all_identical((dm_compare *)kept, self, other, 0) > 0) {
+        Py_RETURN_TRUE;
     }
 #endif
     dm_function *eq = op == Py_EQ
@@ -653,7 +652,7 @@ class_richcompare(PyObject *self, PyObject *other, int op)
     if (eq == NULL) {
         return st->slot_richcompare(self, other, op);
     }
-    if (eq_all_identical((dm_compare *)eq, self, other) > 0) {
+    if (eq_all_identical((dm_compare *)eq, self, other, 1) > 0) {
         Py_DECREF(eq);
         Py_RETURN_TRUE;
     }
@@ -672,18 +671,13 @@ class_hash(PyObject *self)
         return -1;
     }
 #if DM_CLASS_CACHE
-    /* A class seen before, the common case: the kept __hash__, held for the
-     * check (as for == above). */
+    /* A class seen before, the common case: the kept __hash__ borrowed, as
+     * hash_fields_fast runs no code where it may not refill (as for ==). */
     PyObject *kept = dm_class_cached(st->hash_classes, Py_TYPE(self));
     Py_hash_t fast;
-    if (kept != NULL) {
-        Py_INCREF(kept);
-        int done = !((dm_function *)kept)->cleared
-                   && hash_fields_fast((dm_compare *)kept, self, &fast);
-        Py_DECREF(kept);
-        if (done) {
-            return fast;
-        }
+    if (kept != NULL && !((dm_function *)kept)->cleared
+            && hash_fields_fast((dm_compare *)kept, self, &fast, 0)) {
+        return fast;
     }
 #endif
     dm_function *hash = compiled_special_kept(st, KEPT(st, hash_classes), self, st->str_hash,
