@@ -12,6 +12,19 @@ import sys
 
 import pytest
 
+try:  # not every stage installs hypothesis for every file, but every suite run does
+    from hypothesis import settings as _hypothesis_settings
+except ImportError:
+    _hypothesis_settings = None
+
+# hypothesis: no per-example deadline. The suite runs a worker per CPU beside
+# subprocess-heavy files, so an example's first run (which resolves strategies
+# from type hints, say) can take a second on a busy machine; a deadline would
+# fail it as flaky without anything being wrong. Examples still have their counts.
+if _hypothesis_settings is not None:
+    _hypothesis_settings.register_profile('dataclass_meta', deadline=None)
+    _hypothesis_settings.load_profile('dataclass_meta')
+
 # DATACLASS_META_EXPECT_GIL=0 (CI's free-threaded stage): the run fails unless
 # the GIL is off after ``import dataclass_meta`` and still off at the end, when
 # everything the suite imports and builds has been loaded.
