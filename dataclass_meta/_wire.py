@@ -62,9 +62,16 @@ def field_names(cls):
 
 
 def _slot_names(cls):
-    """Every ``__slots__`` member of the class's instances (mangled names)."""
-    return {name for klass in cls.__mro__ for name, value in klass.__dict__.items()
-            if type(value) is _MEMBER}
+    """Every ``__slots__`` member of the class's instances (mangled names). Each
+    class's dict is copied first (one call, atomic): another thread may store
+    on the class meanwhile (``copyreg`` caches ``__slotnames__`` there on a
+    first pickle), and a dict must not change size while it is iterated."""
+    names = set()
+    for klass in cls.__mro__:
+        for name, value in klass.__dict__.copy().items():
+            if type(value) is _MEMBER:
+                names.add(name)
+    return names
 
 
 def route(cls):

@@ -438,3 +438,36 @@ _READ = ('import pickle, sys, dataclass_meta; from tests.test_wire import Slotte
 def test_pickles_cross_backends(writer_pure, reader_pure):
     payload = _in_subprocess(_WRITE, writer_pure)
     assert _in_subprocess(_READ, reader_pure, payload).strip() in (b'pure', b'compiled')
+
+
+def test_the_route_reads_a_class_another_thread_changes():
+    """Working out a class's route reads its dict while another thread may store
+    on the class (``copyreg`` caches ``__slotnames__`` there on a first pickle)."""
+    class Shared(DataClass, slots=True):
+        a: object
+
+    stop, errors = [], []
+
+    def change():
+        i = 0
+        while not stop:
+            setattr(Shared, f'n{i % 20}', i)
+            i += 1
+            if i % 20 == 0:
+                for k in range(20):
+                    delattr(Shared, f'n{k}')
+
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    changer = threading.Thread(target=change)
+    changer.start()
+    try:
+        for _ in range(5000):
+            _wire.route(Shared)
+    except RuntimeError as exc:
+        errors.append(exc)
+    finally:
+        stop.append(True)
+        changer.join()
+        sys.setswitchinterval(switch)
+    assert errors == []
