@@ -64,20 +64,6 @@ if os.environ.get('DATACLASS_META_TEST_CLOSURES') == '1':
     sys.addaudithook(_refuse_code_objects)
 
 
-# pytest-xdist (setup.cfg runs the suite on every CPU, ``--dist loadgroup``):
-# each file's tests stay on one worker, so that its module- and session-scoped
-# fixtures (CPython's own test_dataclasses, the type checkers) run once, and the
-# files that build the checkout (pip and build write its build/ and egg-info)
-# share one worker, so that no two builds of it overlap.
-_BUILDS_CHECKOUT = frozenset({'test_packaging.py', 'test_editable_install.py'})
-
-
-def pytest_collection_modifyitems(config, items):
-    for item in items:
-        name = item.path.name
-        item.add_marker(pytest.mark.xdist_group('checkout' if name in _BUILDS_CHECKOUT else name))
-
-
 @pytest.fixture(params=[False, True], ids=['dict', 'slots'])
 def slots(request):
     """Run the test for ``slots=False`` and ``slots=True``."""

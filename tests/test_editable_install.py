@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from .checkout_builds import building_the_checkout
+
 from tests.test_typing import unavailable
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,9 +53,11 @@ def _install(base, *options, editable=True):
     if not editable:
         env['CC'] = 'false'  # the types are the same without the optional C core: skip its build
     # The README's command, less the extra's dependencies (offline) and the network.
-    result = _run([sys.executable, '-m', 'pip', 'install', '--no-build-isolation', '--no-deps',
-                   '--no-cache-dir', '--disable-pip-version-check', '--target', site,
-                   *options, *(['-e'] if editable else []), str(ROOT)], cwd=base, env=env)
+    with building_the_checkout():  # pip writes into the checkout (build/, egg-info)
+        result = _run([sys.executable, '-m', 'pip', 'install', '--no-build-isolation',
+                       '--no-deps', '--no-cache-dir', '--disable-pip-version-check',
+                       '--target', site, *options, *(['-e'] if editable else []), str(ROOT)],
+                      cwd=base, env=env)
     assert result.returncode == 0, result.stdout + result.stderr
     elsewhere = base / 'elsewhere'
     elsewhere.mkdir()

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from .checkout_builds import building_the_checkout
+
 ROOT = Path(__file__).resolve().parent.parent
 
 # Files that no pattern in MANIFEST.in may lose: the build inputs, the legal and
@@ -44,8 +46,9 @@ def _run(args, **kwargs):
 
 def _build_sdist(source, outdir):
     """The sdist built from ``source`` into ``outdir``, as ``python -m build`` makes it."""
-    _run([sys.executable, '-m', 'build', '--sdist', '--no-isolation',
-          '--outdir', str(outdir), str(source)])
+    with building_the_checkout():  # it writes into the source tree
+        _run([sys.executable, '-m', 'build', '--sdist', '--no-isolation',
+              '--outdir', str(outdir), str(source)])
     (path,) = Path(outdir).glob('dataclass_meta-*.tar.gz')
     return path
 
