@@ -74,6 +74,16 @@ def _slot_names(cls):
     return names
 
 
+def _instances_have_dict(cls):
+    """Whether instances of ``cls`` have a ``__dict__`` (PyPy's classes have no
+    ``__dictoffset__``: there, where some class of the MRO but ``object`` has
+    no ``__slots__``, as CPython decides it)."""
+    offset = getattr(cls, '__dictoffset__', None)
+    if offset is not None:
+        return offset != 0
+    return not all('__slots__' in klass.__dict__ for klass in cls.__mro__[:-1])
+
+
 def route(cls):
     """How instances of ``cls`` pickle now: ``SLOTS`` or ``DICT`` where the
     compact format carries exactly what the stdlib's route would (the fields,
@@ -104,7 +114,7 @@ def route(cls):
     names = field_names(cls)
     if _slot_names(cls) - set(names) - {HASH_SLOT}:
         return NATIVE
-    if not cls.__dictoffset__:  # slotted: loading stores each field's slot
+    if not _instances_have_dict(cls):  # slotted: loading stores each field's slot
         if setstate is None and _lookup(cls, '__setattr__') is not _OBJECT['__setattr__']:
             return NATIVE
         return SLOTS
@@ -181,7 +191,7 @@ def load_evolved(cls, names, values):
     given = dict(zip(names, values))
     setstate = _lookup(cls, '__setstate__')
     if setstate is not None and not _ours(setstate, _SETSTATE_CODES):
-        self.__setstate__((None, given) if not cls.__dictoffset__ else given)
+        self.__setstate__(given if _instances_have_dict(cls) else (None, given))
         return self
     for f in cls.__dataclass_fields__.values():
         if f._field_type is not FIELD:

@@ -182,13 +182,14 @@ class A(DataClass, slots=True, gc=False):
     x: int = 0
 class B(A, gc=False):
     pass
-before = sys.getrefcount(A), sys.getrefcount(B)
+refs = getattr(sys, 'getrefcount', lambda cls: 0)  # PyPy counts no references
+before = refs(A), refs(B)
 def move(self):
     self.__class__ = B
 A.__del__ = move
 for _ in range(20):
     A()
-assert (sys.getrefcount(A), sys.getrefcount(B)) == before, (before, sys.getrefcount(A))
+assert (refs(A), refs(B)) == before, (before, refs(A))
 ''',
     # a metaclass's __getattr__ makes replace()'s entry anew at each call
     'replace_entry': '''
