@@ -31,6 +31,7 @@ from ._interop import rich_repr
 from ._class_attrs import HASH_ACTIONS, LazyDoc, make_getstate, make_setstate
 from ._replace import REPLACE_ENTRY
 from . import _travel
+from ._wire import mro_lookup
 from ._travel import ReplaceEntry, SlotLayout, layout_of
 from ._plan import Plan
 from ._pydantic import HOOK as _PYDANTIC_HOOK, core_schema as _pydantic_schema, wants_hook
@@ -764,8 +765,7 @@ def _pickles_natively(cls, backend):
     """Whether ``cls`` would pickle with ``object.__reduce_ex__`` (or the one
     generated for a base): a ``__reduce_ex__`` of its own, or a base's that is
     not ours, is kept."""
-    found = next(klass.__dict__['__reduce_ex__'] for klass in cls.__mro__
-                 if '__reduce_ex__' in klass.__dict__)
+    found = mro_lookup(cls, '__reduce_ex__')
     return found is _OBJECT_REDUCE_EX or (backend.made(found) and found.__name__ == '__reduce_ex__')
 
 

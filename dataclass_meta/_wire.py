@@ -26,6 +26,7 @@ call per instance, slower than what it does today) and loads both formats.
 
 import types
 
+from ._asdict import cached_field_names
 from ._cache_hash import HASH_SLOT, make_getstate as _hash_getstate
 from ._class_attrs import make_getstate as _frozen_getstate, make_setstate as _frozen_setstate
 from ._fields import FIELD, MISSING
@@ -37,7 +38,7 @@ _OBJECT = object.__dict__
 _MEMBER = types.MemberDescriptorType
 
 
-def _lookup(cls, name):
+def mro_lookup(cls, name):
     """``name`` as the class's MRO has it (the first ``__dict__`` holding it), or None."""
     for klass in cls.__mro__:
         found = klass.__dict__.get(name, _ABSENT)
@@ -58,7 +59,7 @@ def _ours(function, codes):
 
 def field_names(cls):
     """The names of the fields of ``cls`` an instance carries, in order."""
-    return tuple(f.name for f in cls.__dataclass_fields__.values() if f._field_type is FIELD)
+    return cached_field_names(cls, cls.__dataclass_fields__)
 
 
 def _slot_names(cls):
@@ -95,14 +96,14 @@ def route(cls):
     methods, and, where loading stores through ``setattr`` (a mutable slotted
     class), a ``__setattr__``; for a dict-based class, a data descriptor under
     a field's name."""
-    if (_lookup(cls, '__new__') is not _OBJECT['__new__']
-            or _lookup(cls, '__reduce__') is not _OBJECT['__reduce__']
-            or _lookup(cls, '__getattribute__') is not _OBJECT['__getattribute__']
-            or _lookup(cls, '__getnewargs__') is not None
-            or _lookup(cls, '__getnewargs_ex__') is not None
+    if (mro_lookup(cls, '__new__') is not _OBJECT['__new__']
+            or mro_lookup(cls, '__reduce__') is not _OBJECT['__reduce__']
+            or mro_lookup(cls, '__getattribute__') is not _OBJECT['__getattribute__']
+            or mro_lookup(cls, '__getnewargs__') is not None
+            or mro_lookup(cls, '__getnewargs_ex__') is not None
             or getattr(cls, '__abstractmethods__', None)):
         return NATIVE
-    getstate, setstate = _lookup(cls, '__getstate__'), _lookup(cls, '__setstate__')
+    getstate, setstate = mro_lookup(cls, '__getstate__'), mro_lookup(cls, '__setstate__')
     if not (getstate is None or getstate is _OBJECT.get('__getstate__')
             or _ours(getstate, _GETSTATE_CODES)):
         return NATIVE
@@ -115,11 +116,11 @@ def route(cls):
     if _slot_names(cls) - set(names) - {HASH_SLOT}:
         return NATIVE
     if not _instances_have_dict(cls):  # slotted: loading stores each field's slot
-        if setstate is None and _lookup(cls, '__setattr__') is not _OBJECT['__setattr__']:
+        if setstate is None and mro_lookup(cls, '__setattr__') is not _OBJECT['__setattr__']:
             return NATIVE
         return SLOTS
     for name in names:  # dict-based: loading fills the instance's __dict__
-        found = type(_lookup(cls, name))
+        found = type(mro_lookup(cls, name))
         if hasattr(found, '__set__') or hasattr(found, '__delete__'):
             return NATIVE
     return DICT
@@ -189,7 +190,7 @@ def load_evolved(cls, names, values):
                         f'{names!r} holds {len(values)} value(s): it is damaged')
     self = cls.__new__(cls)
     given = dict(zip(names, values))
-    setstate = _lookup(cls, '__setstate__')
+    setstate = mro_lookup(cls, '__setstate__')
     if setstate is not None and not _ours(setstate, _SETSTATE_CODES):
         self.__setstate__(given if _instances_have_dict(cls) else (None, given))
         return self

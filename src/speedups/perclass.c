@@ -519,18 +519,6 @@ nogc_release_field(PyObject *value)
     t->nesting--;
 }
 
-/* The module state behind a no-GC class (its ht_module, which construct()
- * sets on every class of ours), or NULL. */
-static dm_state *
-nogc_state(PyTypeObject *type)
-{
-    PyObject *module = ((PyHeapTypeObject *)type)->ht_module;
-    if (module == NULL || PyModule_GetDef(module) != &dm_module_def) {
-        return NULL;
-    }
-    return PyModule_GetState(module);
-}
-
 /* The finalizer of ``self`` (refcount 0), run once per instance as PEP 442
  * wants: a no-GC instance has no header for the collector's "finalized" mark,
  * so the address of one that its __del__ resurrected is kept in the module's
@@ -541,7 +529,7 @@ static int
 nogc_finalize(PyObject *self)
 {
     PyTypeObject *type = Py_TYPE(self);
-    dm_state *st = PyType_IS_GC(type) ? NULL : nogc_state(type);
+    dm_state *st = PyType_IS_GC(type) ? NULL : dm_state_of_class(type);
     if (st == NULL || st->finalized == NULL) {  /* a tracked subclass: its header's mark */
         return PyObject_CallFinalizerFromDealloc(self) < 0;
     }

@@ -22,6 +22,20 @@
 
 enum { ROUTE_NATIVE = 0, ROUTE_SLOTS = 1, ROUTE_DICT = 2 };
 
+/* DM_GUARDED less the recursion guard: the vectorcall of a kind whose call
+ * cannot recurse into itself; a cleared function still refuses. */
+#define WIRE_UNGUARDED(fn, type)                                               \
+    static PyObject *                                                          \
+    fn(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwnames) \
+    {                                                                          \
+        if (((dm_function *)self)->cleared) {                                  \
+            PyErr_SetString(PyExc_ReferenceError,                              \
+                            "compiled function called after it was cleared");  \
+            return NULL;                                                       \
+        }                                                                      \
+        return fn##_body((type *)self, args, nargsf, kwnames);                 \
+    }
+
 /* The route _wire.route gave for a class at a version tag, packed in one
  * word ((tag << 2) | route; 0: none) so that a thread without the GIL reads
  * a tag and its route together. */
@@ -233,15 +247,7 @@ loader_call_body(dm_loader *m, PyObject *const *args, size_t nargsf, PyObject *k
 
 /* Not DM_GUARDED: nothing here recurses (the slow path is a Python call,
  * which has the interpreter's own guard); only a cleared loader refuses. */
-static PyObject *
-loader_call(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwnames)
-{
-    if (((dm_function *)self)->cleared) {
-        PyErr_SetString(PyExc_ReferenceError, "compiled function called after it was cleared");
-        return NULL;
-    }
-    return loader_call_body((dm_loader *)self, args, nargsf, kwnames);
-}
+WIRE_UNGUARDED(loader_call, dm_loader)
 
 /* A loader of ``cls`` for the fields ``names`` (a new reference). */
 static PyObject *
@@ -472,15 +478,7 @@ reduce_call_body(dm_reduce *m, PyObject *const *args, size_t nargsf, PyObject *k
 
 /* Not DM_GUARDED either: it calls no code of its own that could recurse
  * into it (object.__reduce_ex__ and the route hook have their guards). */
-static PyObject *
-reduce_call(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwnames)
-{
-    if (((dm_function *)self)->cleared) {
-        PyErr_SetString(PyExc_ReferenceError, "compiled function called after it was cleared");
-        return NULL;
-    }
-    return reduce_call_body((dm_reduce *)self, args, nargsf, kwnames);
-}
+WIRE_UNGUARDED(reduce_call, dm_reduce)
 
 /* reduce(name, plan) -> the compiled __reduce_ex__ of ``plan.cls``, whose
  * fields are ``plan.field_names``. */
