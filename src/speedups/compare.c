@@ -115,8 +115,8 @@ eq_call_body(dm_compare *m, PyObject *const *args, size_t nargsf, PyObject *kwna
          * that does not. */
         for (; i < n; i++) {
             Py_ssize_t offset = L.off[i];
-            PyObject *v = offset >= 0 ? *(PyObject **)((char *)self + offset) : NULL;
-            if (v == NULL || v != *(PyObject **)((char *)other + offset) || !reflexive(v)) {
+            PyObject *v = offset >= 0 ? dm_slot_peek(self, offset) : NULL;
+            if (v == NULL || v != dm_slot_peek(other, offset) || !reflexive(v)) {
                 break;
             }
         }
@@ -131,8 +131,8 @@ eq_call_body(dm_compare *m, PyObject *const *args, size_t nargsf, PyObject *kwna
          * speed wherever the linker places this code; the general path alone
          * moved by a quarter with its address (47-64 ns on 3.15). */
         if (DM_BORROWED_SLOT_READS && offset >= 0) {
-            PyObject *v = *(PyObject **)((char *)self + offset);  /* borrowed */
-            if (v != NULL && v == *(PyObject **)((char *)other + offset) && reflexive(v)) {
+            PyObject *v = dm_slot_peek(self, offset);  /* borrowed */
+            if (v != NULL && v == dm_slot_peek(other, offset) && reflexive(v)) {
                 if (result != Py_True) {
                     Py_SETREF(result, Py_NewRef(Py_True));
                 }
@@ -302,13 +302,13 @@ plain_offsets(dm_compare *m, PyTypeObject *tp, int refill)
 {
 #if DM_BORROWED_SLOT_READS
     dm_layout_cache *cache = &m->cache;
-    if (!(tp == cache->type && tp->tp_version_tag == cache->tag && DM_HAS_VERSION_TAG(tp))) {
+    if (!dm_key_holds(&cache->key, tp)) {
         if (!refill) {
             return NULL;
         }
         dm_layout_fill(&m->head, cache, m->names, tp, DM_READ);
     }
-    return cache->plain && cache->type == tp ? cache->offsets : NULL;
+    return cache->plain && cache->key.type == tp ? cache->offsets : NULL;
 #else
     return NULL;
 #endif
@@ -356,7 +356,7 @@ hash_fields_fast(dm_compare *m, PyObject *self, Py_hash_t *h, int refill)
     Py_uhash_t acc = XXPRIME_5;
     for (Py_ssize_t i = 0; i < n; i++) {
         Py_ssize_t offset = off[i];
-        PyObject *v = offset >= 0 ? *(PyObject **)((char *)self + offset) : NULL;
+        PyObject *v = offset >= 0 ? dm_slot_peek(self, offset) : NULL;
         Py_uhash_t lane;
         if (v == NULL) {
             return 0;
@@ -621,8 +621,8 @@ eq_all_identical(dm_compare *m, PyObject *self, PyObject *other, int refill)
     Py_ssize_t n = PyTuple_GET_SIZE(m->names);
     for (Py_ssize_t i = 0; i < n; i++) {
         Py_ssize_t offset = off[i];
-        PyObject *v = offset >= 0 ? *(PyObject **)((char *)self + offset) : NULL;
-        if (v == NULL || v != *(PyObject **)((char *)other + offset) || !reflexive(v)) {
+        PyObject *v = offset >= 0 ? dm_slot_peek(self, offset) : NULL;
+        if (v == NULL || v != dm_slot_peek(other, offset) || !reflexive(v)) {
             return -1;
         }
     }

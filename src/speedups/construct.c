@@ -178,7 +178,7 @@ construct_plan_of(PyTypeObject *tp)
 {
     construct_plan *plan = PLAN_LOAD(tp);
     if (plan == NULL || Py_TYPE(plan)->tp_dealloc != plan_dealloc
-            || !DM_HAS_VERSION_TAG(tp) || PLAN_TAG(plan) != DM_VERSION_TAG(tp)
+            || !dm_tag_holds(tp, PLAN_TAG(plan))
             || plan->init == NULL || !dm_calls_as_type(tp)) {
         return NULL;
     }
@@ -470,14 +470,14 @@ construct_planned(PyTypeObject *tp, construct_plan *plan, PyObject *const *args,
     }
     unsigned int tag = PLAN_TAG(plan);
     self = dm_construct_new(tp);
-    if (self != NULL && (!DM_HAS_VERSION_TAG(tp) || DM_VERSION_TAG(tp) != tag)) {
+    if (self != NULL && !dm_tag_holds(tp, tag)) {
         /* changed since the plan was made: what type.__call__ runs now */
         self = construct_init_now(self, args, nargsf, kwnames);
     }
     else if (self != NULL && plan->plain) {
         /* the values as they are, nothing run */
         for (Py_ssize_t s = 0; s < plan->nfresh; s++) {
-            *(PyObject **)((char *)self + plan->off[s]) = Py_NewRef(bound[plan->index[s]]);
+            dm_slot_fill(self, plan->off[s], Py_NewRef(bound[plan->index[s]]));
         }
     }
     else if (self != NULL && dm_init_fill_fresh(plan->init, self, plan->off, tag, bound) < 0) {
@@ -498,7 +498,7 @@ construct_miss(PyTypeObject *tp, PyObject *const *args, size_t nargsf, PyObject 
     dm_state *st = construct_state(((PyHeapTypeObject *)tp)->ht_module);
 #ifdef Py_GIL_DISABLED
     /* another thread may change the class between the lookup and the tag */
-    unsigned int tag = DM_HAS_VERSION_TAG(tp) ? DM_VERSION_TAG(tp) : 0;
+    unsigned int tag = dm_tag_now(tp);
 #endif
     PyObject *init = st == NULL ? NULL : construct_init_in(tp, st);  /* owned */
     if (init == NULL) {
@@ -506,14 +506,13 @@ construct_miss(PyTypeObject *tp, PyObject *const *args, size_t nargsf, PyObject 
     }
 #ifndef Py_GIL_DISABLED
     /* what the lookup found is the class's at the tag it has (or gave it) */
-    unsigned int tag = DM_HAS_VERSION_TAG(tp) ? DM_VERSION_TAG(tp) : 0;
+    unsigned int tag = dm_tag_now(tp);
 #endif
     construct_plan found;  /* what the plan would say (its head unused) */
     found.exact = -1;
     found.nfresh = Py_IS_TYPE(init, &PyFunction_Type) ? -1
                    : dm_init_fresh_layout(init, tp, found.off, found.index, &found.exact);
-    if (tag != 0 && DM_HAS_VERSION_TAG(tp) && DM_VERSION_TAG(tp) == tag
-            && construct_keep_plan(st, tp, init, tag, &found) < 0) {
+    if (dm_tag_holds(tp, tag) && construct_keep_plan(st, tp, init, tag, &found) < 0) {
         Py_DECREF(init);
         return NULL;
     }

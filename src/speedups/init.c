@@ -184,7 +184,7 @@ init_assign(dm_init *m, PyObject *self, PyObject *const *values)
             dm_layout_of(&m->head, &m->cache, m->step_names, Py_TYPE(self), access, &L);
         }
         Py_ssize_t offset = DM_OFFSET(L, s);
-        ran_code = offset < 0 || *(PyObject **)((char *)self + offset) != NULL;
+        ran_code = offset < 0 || dm_slot_peek(self, offset) != NULL;
         int rc = dm_store_field(self, step->name, value, offset, m->frozen);
         Py_DECREF(value);
         if (rc < 0) {
@@ -275,7 +275,7 @@ init_assign_converting(dm_init *m, PyObject *self, PyObject *const *values)
             dm_layout_of(&m->head, &m->cache, m->step_names, Py_TYPE(self), access, &L);
         }
         Py_ssize_t offset = DM_OFFSET(L, s);
-        ran_code = offset < 0 || *(PyObject **)((char *)self + offset) != NULL;
+        ran_code = offset < 0 || dm_slot_peek(self, offset) != NULL;
         if (dm_store_field(self, m->step[s].name, computed[s], offset, object_store) < 0) {
             goto done;
         }
@@ -399,11 +399,11 @@ dm_init_fill_fresh(PyObject *init, PyObject *self, const Py_ssize_t *off, unsign
             return -1;
         }
         if (!ran_code) {
-            *(PyObject **)((char *)self + off[s]) = value;  /* steals */
+            dm_slot_fill(self, off[s], value);  /* steals */
             continue;
         }
         PyTypeObject *tp = Py_TYPE(self);
-        Py_ssize_t offset = DM_HAS_VERSION_TAG(tp) && DM_VERSION_TAG(tp) == tag ? off[s] : -1;
+        Py_ssize_t offset = dm_tag_holds(tp, tag) ? off[s] : -1;
         int rc = dm_store_field(self, step->name, value, offset, m->frozen);
         Py_DECREF(value);
         if (rc < 0) {

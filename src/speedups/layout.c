@@ -62,7 +62,7 @@ dm_layout_fill(dm_function *f, dm_layout_cache *cache, PyObject *names, PyTypeOb
                int access)
 {
     Py_ssize_t n = PyTuple_GET_SIZE(names);
-    cache->type = NULL;
+    dm_key_keep(&cache->key, tp, 0);
     cache->plain = layout_plain(dm_state_of(f), tp);
     if (cache->offsets == NULL) {
         cache->offsets = PyMem_Malloc((n ? n : 1) * sizeof(Py_ssize_t));
@@ -72,10 +72,7 @@ dm_layout_fill(dm_function *f, dm_layout_cache *cache, PyObject *names, PyTypeOb
     }
     layout_offsets(tp, names, access, cache->offsets);
     /* _PyType_Lookup gave the type a version tag, unless it cannot have one. */
-    if (DM_HAS_VERSION_TAG(tp)) {
-        cache->type = tp;
-        cache->tag = tp->tp_version_tag;
-    }
+    dm_key_keep(&cache->key, tp, dm_tag_now(tp));
 }
 
 #ifdef Py_GIL_DISABLED
@@ -89,23 +86,23 @@ dm_layout_fill_shared(dm_function *f, dm_layout_cache *cache, PyObject *names,
                       PyTypeObject *tp, int access, dm_layout *out)
 {
     Py_ssize_t n = PyTuple_GET_SIZE(names);
-    unsigned int before = DM_VERSION_TAG(tp);
+    unsigned int before = dm_tag_now(tp);
     Py_ssize_t local[DM_SMALL];
     Py_ssize_t *off = n <= DM_SMALL ? local : PyMem_Malloc((n ? n : 1) * sizeof(Py_ssize_t));
-    out->type = tp;
+    out->key.type = tp;
+    out->key.tag = 0;
     out->plain = layout_plain(dm_state_of(f), tp);
     out->direct = 0;
-    out->tag = 0;
     if (off == NULL) {
         return;  /* no layout: every access generic */
     }
     layout_offsets(tp, names, access, off);
-    unsigned int tag = DM_VERSION_TAG(tp);
+    unsigned int tag = dm_tag_now(tp);
     if (n <= DM_SMALL) {
         memcpy(out->off, off, n * sizeof(Py_ssize_t));
         out->direct = 1;
         /* A tag of 0 is never current: this layout serves this call only. */
-        out->tag = tag == before ? tag : 0;
+        out->key.tag = tag == before ? tag : 0;
     }
     uint32_t seq = _Py_atomic_load_uint32_relaxed(&cache->seq);
     if (tag != 0 && tag == before && (seq & 1) == 0
@@ -120,8 +117,7 @@ dm_layout_fill_shared(dm_function *f, dm_layout_cache *cache, PyObject *names,
             for (Py_ssize_t i = 0; i < n; i++) {
                 _Py_atomic_store_ssize_relaxed(&kept[i], off[i]);
             }
-            _Py_atomic_store_ptr_relaxed(&cache->type, tp);
-            _Py_atomic_store_uint_relaxed(&cache->tag, tag);
+            dm_key_keep(&cache->key, tp, tag);
             _Py_atomic_store_int_relaxed(&cache->plain, out->plain);
         }
         _Py_atomic_store_uint32_release(&cache->seq, seq + 2);
@@ -137,12 +133,12 @@ PyObject *
 dm_field_tuple(dm_function *f, dm_layout_cache *cache, PyObject *names, PyObject *obj)
 {
     Py_ssize_t n = PyTuple_GET_SIZE(names);
-    dm_layout L;
-    dm_layout_of(f, cache, names, Py_TYPE(obj), DM_READ, &L);
     PyObject *t = PyTuple_New(n);
     if (t == NULL) {
         return NULL;
     }
+    dm_layout L;  /* after the allocation, whose collection may change the class */
+    dm_layout_of(f, cache, names, Py_TYPE(obj), DM_READ, &L);
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *v = dm_read_field(obj, PyTuple_GET_ITEM(names, i), DM_OFFSET(L, i));
         if (v == NULL) {

@@ -586,7 +586,7 @@ nogc_dealloc(PyObject *self)
             if (member->type != T_OBJECT_EX || (member->flags & READONLY)) {
                 continue;
             }
-            PyObject **slot = (PyObject **)((char *)self + member->offset);
+            PyObject **slot = dm_slot_addr(self, member->offset);
             PyObject *value = *slot;
             if (value == NULL) {
                 continue;

@@ -208,7 +208,7 @@ replace_copy_plan(dm_replace *m, PyTypeObject *tp)
     if (!dm_calls_as_type(tp) || m->head.cleared || ((dm_function *)m->init)->cleared) {
         return 0;
     }
-    if (m->copy_tag != 0 && m->copy_tag == tp->tp_version_tag && DM_HAS_VERSION_TAG(tp)) {
+    if (dm_tag_holds(tp, m->copy_tag)) {
         return m->copy_ok;
     }
     return replace_copy_decide(m, tp);
@@ -225,7 +225,7 @@ replace_copy_fits(dm_replace *m, PyTypeObject *tp)
     if (!Py_IS_TYPE(m->init, st->function_type) || st->str_init == NULL
             || _PyType_Lookup(tp, st->str_init) != m->init || tp->tp_dictoffset != 0
             || _PyType_Lookup(tp, st->str_dataclass_fields) != m->own
-            || !DM_HAS_VERSION_TAG(tp)) {
+            || dm_tag_now(tp) == 0) {
         return 0;
     }
     dm_layout R, S;
@@ -234,7 +234,7 @@ replace_copy_fits(dm_replace *m, PyTypeObject *tp)
         return 0;
     }
     dm_layout_of(&m->head, &m->cache, carried, tp, DM_READ, &R);
-    if (!R.direct || !R.plain || R.tag != tp->tp_version_tag || S.tag != R.tag) {
+    if (!R.direct || !R.plain || !dm_tag_holds(tp, R.key.tag) || S.key.tag != R.key.tag) {
         return 0;
     }
     for (i = 0; i < n; i++) {
@@ -255,9 +255,7 @@ replace_copy_decide(dm_replace *m, PyTypeObject *tp)
 {
     m->copy_tag = 0;
     m->copy_ok = replace_copy_fits(m, tp);
-    if (DM_HAS_VERSION_TAG(tp)) {
-        m->copy_tag = tp->tp_version_tag;
-    }
+    m->copy_tag = dm_tag_now(tp);
     return m->copy_ok;
 }
 
@@ -275,7 +273,7 @@ replace_copy_finish(dm_replace *m, PyObject *self, PyObject **values, uint32_t g
     unsigned int tag = m->copy_tag;
     for (i = 0; i < n; i++) {
         if (!(given & ((uint32_t)1 << i))) {
-            values[i] = *(PyObject **)((char *)self + m->copy_read[i]);
+            values[i] = dm_slot_peek(self, m->copy_read[i]);
             if (values[i] == NULL) {
                 while (--i >= 0) {
                     Py_DECREF(values[i]);
@@ -286,8 +284,7 @@ replace_copy_finish(dm_replace *m, PyObject *self, PyObject **values, uint32_t g
         Py_INCREF(values[i]);
     }
     PyObject *fresh = tp->tp_alloc(tp, 0);  /* a slotted class: no dict to set up */
-    if (fresh != NULL && !(tp->tp_version_tag == tag && DM_HAS_VERSION_TAG(tp)
-                           && Py_TYPE(tp)->tp_call == PyType_Type.tp_call)) {
+    if (fresh != NULL && !(dm_tag_holds(tp, tag) && Py_TYPE(tp)->tp_call == PyType_Type.tp_call)) {
         /* the allocation's collection ran code that changed the class */
         PyObject *kwargs = PyDict_New();
         for (i = 0; kwargs != NULL && i < n; i++) {
@@ -307,7 +304,7 @@ replace_copy_finish(dm_replace *m, PyObject *self, PyObject **values, uint32_t g
     }
     else if (fresh != NULL) {
         for (i = 0; i < n; i++) {
-            *(PyObject **)((char *)fresh + m->copy_store[i]) = values[i];  /* steals */
+            dm_slot_fill(fresh, m->copy_store[i], values[i]);  /* steals */
         }
     }
     else {
@@ -624,7 +621,7 @@ public_replace_lookup(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
         PyObject *fn = PyTuple_GET_ITEM(entry, 1);  /* borrowed */
 #if DM_CLASS_CACHE
         /* (the lookup ran no code: the entry is a tuple, found on the class) */
-        unsigned int tag = DM_HAS_VERSION_TAG(Py_TYPE(obj)) ? Py_TYPE(obj)->tp_version_tag : 0;
+        unsigned int tag = dm_tag_now(Py_TYPE(obj));
 #endif
         result = PyObject_Vectorcall(fn, call, 2, NULL);
 #if DM_CLASS_CACHE
@@ -638,7 +635,7 @@ public_replace_lookup(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
                 && ((dm_function *)fn)->kind == &kind_replace
                 && ((dm_replace *)fn)->by_dict && ((dm_replace *)fn)->copy_tag == tag
                 && ((dm_replace *)fn)->copy_ok
-                && tp == (PyTypeObject *)cls && tp->tp_version_tag == tag) {
+                && tp == (PyTypeObject *)cls && dm_tag_holds(tp, tag)) {
             dm_class_keep(st->replace_classes, tp, fn);
         }
 #endif

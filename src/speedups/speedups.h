@@ -144,13 +144,6 @@ enum { DM_HOOK_ATTRS(DM_HOOK_ID) DM_HOOK_COUNT };
 #undef DM_PLAN_ID
 #undef DM_HOOK_ID
 
-#if PY_VERSION_HEX >= 0x030D0000
-/* 3.13+: Py_TPFLAGS_VALID_VERSION_TAG is unused; a tag of 0 means none. */
-#define DM_HAS_VERSION_TAG(tp) ((tp)->tp_version_tag != 0)
-#else
-#define DM_HAS_VERSION_TAG(tp) (((tp)->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG) != 0)
-#endif
-
 /* Storage of which each thread has its own (repr's guard, gc=False's
  * deallocation backlog). */
 #if defined(_MSC_VER)
@@ -158,6 +151,93 @@ enum { DM_HOOK_ATTRS(DM_HOOK_ID) DM_HOOK_COUNT };
 #else
 #define DM_THREAD_LOCAL _Thread_local
 #endif
+
+/* ------------------------------------------------------------------------ */
+/* Per-class caches: one key, one rule                                       */
+/* ------------------------------------------------------------------------ */
+
+/* Every decision the core keeps about a class (a compiled function's layout
+ * cache, compare.c's and replace.c's tables, the construction plan, replace's
+ * copy, the wire's route and slots, __init__'s fresh stores) is kept under
+ * the class's version tag, and holds while the class still has that tag:
+ * CPython gives a type a new tag whenever it or a base changes (an attribute
+ * set or deleted, __bases__ assigned), and from 3.12 on never gives one
+ * twice in an interpreter. That is the one rule and the one invalidation:
+ * nothing is ever cleared by hand, and a type without a tag (0) never
+ * matches. What the tag does not cover (the metaclass's __call__, tp_new,
+ * the abstract flag) each caller checks per call (dm_calls_as_type). */
+
+#if PY_VERSION_HEX >= 0x030D0000
+/* 3.13+: Py_TPFLAGS_VALID_VERSION_TAG is unused; a tag of 0 means none. */
+#define DM_HAS_VERSION_TAG(tp) ((tp)->tp_version_tag != 0)
+#else
+#define DM_HAS_VERSION_TAG(tp) (((tp)->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG) != 0)
+#endif
+
+/* A type's version tag, read as another thread may be assigning it. */
+#ifdef Py_GIL_DISABLED
+#define DM_VERSION_TAG(tp) _Py_atomic_load_uint_relaxed(&(tp)->tp_version_tag)
+#else
+#define DM_VERSION_TAG(tp) ((tp)->tp_version_tag)
+#endif
+
+/* The tag of ``tp`` now, or 0 where it has none. Read before a lookup, it is
+ * the tag what the lookup finds is valid at (a lookup gives a type a tag:
+ * read after it where the type had none). */
+static inline unsigned int
+dm_tag_now(PyTypeObject *tp)
+{
+    unsigned int tag = DM_VERSION_TAG(tp);
+    return DM_HAS_VERSION_TAG(tp) ? tag : 0;
+}
+
+/* The rule: what was kept at ``tag`` holds for ``tp`` now. */
+static inline int
+dm_tag_holds(PyTypeObject *tp, unsigned int tag)
+{
+    return tag != 0 && dm_tag_now(tp) == tag;
+}
+
+/* The key of a cache kept for one type among many (a compiled function
+ * called on instances of several subclasses): the type, compared by
+ * address only (borrowed), and its tag. On a free-threaded build its fields
+ * are read and written atomically; a cache with more than a word behind its
+ * key publishes it under its own lock (layout.c's seqlock). */
+typedef struct {
+    PyTypeObject *type;
+    unsigned int tag;
+} dm_class_key;
+
+/* Whether ``key`` was kept for ``tp`` at ``tag``, its tag now. */
+static inline int
+dm_key_holds_at(const dm_class_key *key, PyTypeObject *tp, unsigned int tag)
+{
+#ifdef Py_GIL_DISABLED
+    return tag != 0 && _Py_atomic_load_ptr_relaxed(&((dm_class_key *)key)->type) == tp
+           && _Py_atomic_load_uint_relaxed(&((dm_class_key *)key)->tag) == tag;
+#else
+    return tag != 0 && key->type == tp && key->tag == tag;
+#endif
+}
+
+static inline int
+dm_key_holds(const dm_class_key *key, PyTypeObject *tp)
+{
+    return dm_key_holds_at(key, tp, dm_tag_now(tp));
+}
+
+/* Keeps ``key`` for ``tp`` at ``tag`` (0: for none, which never holds). */
+static inline void
+dm_key_keep(dm_class_key *key, PyTypeObject *tp, unsigned int tag)
+{
+#ifdef Py_GIL_DISABLED
+    _Py_atomic_store_ptr_relaxed(&key->type, tag != 0 ? tp : NULL);
+    _Py_atomic_store_uint_relaxed(&key->tag, tag);
+#else
+    key->type = tag != 0 ? tp : NULL;
+    key->tag = tag;
+#endif
+}
 
 /* ``tp.<name>`` found along the MRO, as a new reference, or NULL (no
  * exception). Without the GIL a borrowed result could be released by another
@@ -184,32 +264,24 @@ dm_calls_as_type(PyTypeObject *tp)
            && (tp->tp_flags & Py_TPFLAGS_IS_ABSTRACT) == 0;
 }
 
-/* ------------------------------------------------------------------------ */
-/* Per-class decisions of compare.c and replace.c (issue 34)                 */
-/* ------------------------------------------------------------------------ */
-
-/* What a call on an instance of ``type`` found by looking its class up (its
- * compiled __eq__, __hash__, or what replace() calls), kept so that the next
- * call on that class compares one version tag in place of the lookups. A
- * type's tag changes whenever the type or a base changes (an attribute set or
- * deleted, its bases assigned), and from 3.12 on a tag is never given twice in
- * an interpreter: while the tag is the one kept, the dicts of the MRO are as
- * they were, so ``fn`` (borrowed) is still held by one of them. A type
- * without a tag never matches. With the GIL only, 3.12+: without it, a
- * borrowed object could be released by another thread between the tag's test
- * and the call (those builds, and 3.10/3.11, look up on every call, as before).
- * Direct-mapped by the type's address: a collision costs a lookup. */
+/* compare.c's and replace.c's tables: what a call on an instance found by
+ * looking its class up (its compiled __eq__, __hash__, or what replace()
+ * calls), kept so that the next call on that class compares one key in place
+ * of the lookups. While the key holds, the dicts of the MRO are as they were,
+ * so ``fn`` (borrowed) is still held by one of them. With the GIL only,
+ * 3.12+: without it, a borrowed object could be released by another thread
+ * between the key's test and the call (those builds, and 3.10/3.11, whose
+ * tags can be given twice, look up on every call). Direct-mapped by the
+ * type's address: a collision costs a lookup. */
 #if PY_VERSION_HEX >= 0x030C0000 && !defined(Py_GIL_DISABLED)
 #define DM_CLASS_CACHE 1
 #else
 #define DM_CLASS_CACHE 0
 #endif
 #define DM_CLASS_ENTRIES 64
-#define DM_CLASS_TAGGED(tp) ((tp)->tp_version_tag != 0 && DM_HAS_VERSION_TAG(tp))
 
 typedef struct {
-    PyTypeObject *type;  /* borrowed: compared by address only */
-    unsigned int tag;
+    dm_class_key key;
     PyObject *fn;        /* borrowed: see above */
 } dm_class_entry;
 
@@ -225,7 +297,7 @@ static inline PyObject *
 dm_class_cached(dm_class_entry *table, PyTypeObject *tp)
 {
     dm_class_entry *e = dm_class_entry_of(table, tp);
-    return e->type == tp && e->tag == tp->tp_version_tag && DM_CLASS_TAGGED(tp) ? e->fn : NULL;
+    return dm_key_holds(&e->key, tp) ? e->fn : NULL;
 }
 
 /* Keeps ``fn``, found by a lookup on ``tp`` that ran no code since it began
@@ -234,12 +306,8 @@ static inline void
 dm_class_keep(dm_class_entry *table, PyTypeObject *tp, PyObject *fn)
 {
     dm_class_entry *e = dm_class_entry_of(table, tp);
-    e->type = NULL;
-    if (DM_CLASS_TAGGED(tp)) {
-        e->fn = fn;
-        e->tag = tp->tp_version_tag;
-        e->type = tp;
-    }
+    e->fn = fn;
+    dm_key_keep(&e->key, tp, dm_tag_now(tp));
 }
 
 /* ------------------------------------------------------------------------ */
@@ -414,12 +482,11 @@ PyObject *dm_bind_slow(PyObject *binder, Py_ssize_t n, PyObject *const *args,
 enum { DM_READ, DM_STORE, DM_STORE_OBJECT };
 
 /* A compiled function's cache of one type's layout for its fields: for
- * instances of exactly ``type`` (while its version tag is ``tag``),
- * ``offsets[i]`` is the offset of field i's slot, or -1 where the attribute
- * is read or stored generically. */
+ * instances of exactly the key's type while the key holds, ``offsets[i]`` is
+ * the offset of field i's slot, or -1 where the attribute is read or stored
+ * generically. */
 typedef struct {
-    PyTypeObject *type;      /* borrowed: compared by address only */
-    unsigned int tag;
+    dm_class_key key;
     int plain;               /* obj.__class__ is type(obj) for ``type`` */
     Py_ssize_t *offsets;     /* PyMem array, one per name */
 #ifdef Py_GIL_DISABLED
@@ -435,8 +502,7 @@ typedef struct {
  * a nested call (a field's __eq__ comparing instances of a subclass, a default
  * factory constructing one) while this call runs. */
 typedef struct {
-    PyTypeObject *type;        /* borrowed: what off[] is for, with its tag */
-    unsigned int tag;          /* (0: the type had none; never current) */
+    dm_class_key key;          /* what off[] is for (a tag of 0: this call only) */
     int plain;                 /* obj.__class__ is type(obj) */
     int direct;                /* off[] is valid */
     Py_ssize_t off[DM_SMALL];  /* slot offset per field, or -1: generic access */
@@ -455,13 +521,6 @@ PyObject *dm_field_tuple(dm_function *f, dm_layout_cache *cache, PyObject *names
                          PyObject *obj);
 int dm_check_names(PyObject *names);
 
-/* A type's version tag, read as another thread may be assigning it. */
-#ifdef Py_GIL_DISABLED
-#define DM_VERSION_TAG(tp) _Py_atomic_load_uint_relaxed(&(tp)->tp_version_tag)
-#else
-#define DM_VERSION_TAG(tp) ((tp)->tp_version_tag)
-#endif
-
 /* The layout of ``tp`` for the fields ``names`` into ``out``, from the
  * function ``f``'s ``cache`` (refilled unless it is for ``tp`` at its current
  * version tag, which changes whenever the type or one of its bases changes).
@@ -475,12 +534,10 @@ dm_layout_of(dm_function *f, dm_layout_cache *cache, PyObject *names, PyTypeObje
     /* The seqlock's reader: a copy of a cache no writer touched meanwhile
      * (3.13+: a tag of 0 means none). */
     Py_ssize_t n = PyTuple_GET_SIZE(names);
-    unsigned int tag = DM_VERSION_TAG(tp);
+    unsigned int tag = dm_tag_now(tp);
     uint32_t seq = _Py_atomic_load_uint32_acquire(&cache->seq);
     Py_ssize_t *offsets = _Py_atomic_load_ptr_relaxed(&cache->offsets);
-    if ((seq & 1) == 0 && tag != 0 && offsets != NULL
-            && _Py_atomic_load_ptr_relaxed(&cache->type) == tp
-            && _Py_atomic_load_uint_relaxed(&cache->tag) == tag) {
+    if ((seq & 1) == 0 && offsets != NULL && dm_key_holds_at(&cache->key, tp, tag)) {
         out->plain = _Py_atomic_load_int_relaxed(&cache->plain);
         out->direct = n <= DM_SMALL;
         for (Py_ssize_t i = 0; out->direct && i < n; i++) {
@@ -488,19 +545,19 @@ dm_layout_of(dm_function *f, dm_layout_cache *cache, PyObject *names, PyTypeObje
         }
         _Py_atomic_fence_acquire();
         if (_Py_atomic_load_uint32_relaxed(&cache->seq) == seq) {
-            out->type = tp;
-            out->tag = tag;
+            out->key.type = tp;
+            out->key.tag = tag;
             return;
         }
     }
     dm_layout_fill_shared(f, cache, names, tp, access, out);
 #else
-    if (!(tp == cache->type && tp->tp_version_tag == cache->tag && DM_HAS_VERSION_TAG(tp))) {
+    if (!dm_key_holds(&cache->key, tp)) {
         dm_layout_fill(f, cache, names, tp, access);
     }
     Py_ssize_t n = PyTuple_GET_SIZE(names);
-    out->type = tp;
-    out->tag = DM_HAS_VERSION_TAG(tp) ? tp->tp_version_tag : 0;
+    out->key.type = tp;
+    out->key.tag = dm_tag_now(tp);
     out->plain = cache->plain;
     out->direct = cache->offsets != NULL && n <= DM_SMALL;
     if (out->direct) {
@@ -515,8 +572,38 @@ dm_layout_of(dm_function *f, dm_layout_cache *cache, PyObject *names, PyTypeObje
 static inline int
 dm_layout_current(const dm_layout *L, PyObject *obj)
 {
-    PyTypeObject *tp = Py_TYPE(obj);
-    return tp == L->type && L->tag != 0 && DM_HAS_VERSION_TAG(tp) && DM_VERSION_TAG(tp) == L->tag;
+    return dm_key_holds(&L->key, Py_TYPE(obj));
+}
+
+/* Slot access. Every read and store of a slot by its offset goes through
+ * two pairs of helpers, on one address computation:
+ *
+ *   dm_slot_get, dm_slot_store    an instance others may see: a new reference
+ *                                 out, the old value released after the
+ *                                 store, under the instance's critical
+ *                                 section on a free-threaded build (as the
+ *                                 member descriptor does);
+ *   dm_slot_peek, dm_slot_fill    a borrowed read where nothing can store
+ *                                 meanwhile (DM_BORROWED_SLOT_READS, or an
+ *                                 instance no one else has yet), and the
+ *                                 first store into an empty slot of a fresh
+ *                                 instance (stealing the reference). */
+static inline PyObject **
+dm_slot_addr(PyObject *obj, Py_ssize_t offset)
+{
+    return (PyObject **)((char *)obj + offset);
+}
+
+static inline PyObject *
+dm_slot_peek(PyObject *obj, Py_ssize_t offset)
+{
+    return *dm_slot_addr(obj, offset);
+}
+
+static inline void
+dm_slot_fill(PyObject *fresh, Py_ssize_t offset, PyObject *value)
+{
+    *dm_slot_addr(fresh, offset) = value;
 }
 
 /* The object in the slot at ``offset`` of ``obj`` as a new reference, or NULL
@@ -526,7 +613,7 @@ dm_layout_current(const dm_layout *L, PyObject *obj)
 static inline PyObject *
 dm_slot_get(PyObject *obj, Py_ssize_t offset)
 {
-    PyObject **slot = (PyObject **)((char *)obj + offset);
+    PyObject **slot = dm_slot_addr(obj, offset);
 #ifdef Py_GIL_DISABLED
     PyObject *v;
     Py_BEGIN_CRITICAL_SECTION(obj);
@@ -544,7 +631,7 @@ dm_slot_get(PyObject *obj, Py_ssize_t offset)
 static inline void
 dm_slot_store(PyObject *obj, Py_ssize_t offset, PyObject *value)
 {
-    PyObject **slot = (PyObject **)((char *)obj + offset);
+    PyObject **slot = dm_slot_addr(obj, offset);
     PyObject *old;
     Py_BEGIN_CRITICAL_SECTION(obj);
     old = *slot;

@@ -53,7 +53,7 @@ enum { ROUTE_NATIVE = 0, ROUTE_SLOTS = 1, ROUTE_DICT = 2 };
 static int
 wire_route(dm_state *st, uint64_t *verdict, PyTypeObject *tp)
 {
-    unsigned int tag = DM_HAS_VERSION_TAG(tp) ? DM_VERSION_TAG(tp) : 0;
+    unsigned int tag = dm_tag_now(tp);
     uint64_t word = VERDICT_LOAD(verdict);
     if (tag != 0 && (word >> 2) == tag) {
         return (int)(word & 3);
@@ -72,7 +72,7 @@ wire_route(dm_state *st, uint64_t *verdict, PyTypeObject *tp)
     if (route != ROUTE_SLOTS && route != ROUTE_DICT) {
         route = ROUTE_NATIVE;
     }
-    if (tag != 0 && DM_HAS_VERSION_TAG(tp) && DM_VERSION_TAG(tp) == tag) {
+    if (dm_tag_holds(tp, tag)) {
         VERDICT_STORE(verdict, ((uint64_t)tag << 2) | (uint64_t)route);
     }
     return (int)route;
@@ -93,8 +93,7 @@ static inline void
 wire_keep_fast(wire_fast *fast, const dm_layout *L, PyTypeObject *tp, Py_ssize_t n, int route)
 {
 #ifndef Py_GIL_DISABLED
-    if (route != ROUTE_SLOTS || !L->direct || L->tag == 0 || L->type != tp
-            || !DM_HAS_VERSION_TAG(tp) || tp->tp_version_tag != L->tag) {
+    if (route != ROUTE_SLOTS || !L->direct || !dm_key_holds(&L->key, tp)) {
         return;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
@@ -103,7 +102,7 @@ wire_keep_fast(wire_fast *fast, const dm_layout *L, PyTypeObject *tp, Py_ssize_t
         }
     }
     memcpy(fast->off, L->off, n * sizeof(Py_ssize_t));
-    fast->tag = L->tag;
+    fast->tag = L->key.tag;
 #endif
 }
 
@@ -112,7 +111,7 @@ static inline int
 wire_fast_hit(const wire_fast *fast, PyTypeObject *tp)
 {
 #ifndef Py_GIL_DISABLED
-    return fast->tag != 0 && fast->tag == tp->tp_version_tag && DM_HAS_VERSION_TAG(tp);
+    return dm_tag_holds(tp, fast->tag);
 #else
     return 0;
 #endif
@@ -206,7 +205,7 @@ loader_call_body(dm_loader *m, PyObject *const *args, size_t nargsf, PyObject *k
         }
         if (wire_fast_hit(&m->fast, tp) && m->fast.tag == tag) {  /* the allocation changed nothing */
             for (Py_ssize_t i = 0; i < n; i++) {
-                *(PyObject **)((char *)self + m->fast.off[i]) = Py_NewRef(args[i]);
+                dm_slot_fill(self, m->fast.off[i], Py_NewRef(args[i]));
             }
             return self;
         }
@@ -232,7 +231,7 @@ loader_call_body(dm_loader *m, PyObject *const *args, size_t nargsf, PyObject *k
     }
     if (direct) {  /* a new instance's empty slots: nothing to release */
         for (Py_ssize_t i = 0; i < n; i++) {
-            *(PyObject **)((char *)self + L.off[i]) = Py_NewRef(args[i]);
+            dm_slot_fill(self, L.off[i], Py_NewRef(args[i]));
         }
         return self;
     }
@@ -377,7 +376,7 @@ reduce_fast(dm_reduce *m, PyObject *self, Py_ssize_t n)
         return NULL;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *v = *(PyObject **)((char *)self + m->fast.off[i]);
+        PyObject *v = dm_slot_peek(self, m->fast.off[i]);
         if (v == NULL || wire_may_cycle(v)) {
             Py_DECREF(values);
             return NULL;
