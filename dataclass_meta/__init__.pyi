@@ -207,7 +207,8 @@ class DataClass(metaclass=DataClassMeta):
     __slots__ = ()
     # The options beyond @dataclass's, which PEP 681 does not know: typed here.
     def __init_subclass__(
-        cls, *, cache_hash: bool = False, gc: bool = True, **kwargs: Any) -> None: ...
+        cls, *, cache_hash: bool = False, gc: bool = True,
+        untrack_atomic: bool | None = None, **kwargs: Any) -> None: ...
     @classmethod
     def __transform_fields__(cls, fields: list[Field[Any]]) -> list[Field[Any]]: ...
 
@@ -245,6 +246,7 @@ def make_dataclass(
     weakref_slot: bool = ...,
     cache_hash: bool = ...,
     gc: bool = ...,
+    untrack_atomic: bool | None = ...,
     module: str | None = None,
     decorator: Callable[..., type] = ...,
 ) -> type[DataClass]: ...

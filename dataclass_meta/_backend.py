@@ -277,7 +277,7 @@ def _signature(params):
 PLAN_ATTRS = ('cls', 'field_names', 'repr_names', 'compare_names', 'hash_names',
               'names', 'n_positional', 'defaults', 'steps', 'initvars', 'unbound',
               'frozen', 'has_post_init', 'binder', 'take_self', 'converters',
-              'validations', 'direct')
+              'validations', 'direct', 'untrack')
 
 #: What the core calls back or compares with: given once, by ``configure``.
 HOOKS = SimpleNamespace(

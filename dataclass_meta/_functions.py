@@ -58,7 +58,8 @@ _UNSET = object()
 def make_dataclass(cls_name, fields, *, bases=(), namespace=None, init=_UNSET,
                    repr=_UNSET, eq=_UNSET, order=_UNSET, unsafe_hash=_UNSET,
                    frozen=_UNSET, match_args=_UNSET, kw_only=_UNSET, slots=_UNSET,
-                   weakref_slot=_UNSET, cache_hash=_UNSET, gc=_UNSET, module=None,
+                   weakref_slot=_UNSET, cache_hash=_UNSET, gc=_UNSET,
+                   untrack_atomic=_UNSET, module=None,
                    decorator=_UNSET):
     """Create a data class from a name and ``fields``: ``name``, ``(name, type)``
     or ``(name, type, Field)`` items. It is built by ``DataClassMeta``, with

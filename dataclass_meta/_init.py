@@ -46,7 +46,7 @@ class InitPlan:
     __slots__ = ('cls', 'first_param', 'positional', 'keyword', 'fields', 'names',
                  'n_positional', 'defaults', 'steps', 'initvars', 'unbound', 'frozen',
                  'slots', 'has_post_init', 'converters', 'validations', 'direct', 'hooked',
-                 'aliased', '_binder')
+                 'aliased', '_binder', 'untrack')
 
     def __init__(self, plan):
         self.cls = plan.cls
@@ -54,6 +54,7 @@ class InitPlan:
         # ClassVars count, as in the stdlib
         self.first_param = self_name(plan.all_fields, hooks is not None and hooks.aliased)
         self.frozen, self.slots, self.has_post_init = plan.frozen, plan.slots, plan.has_post_init
+        self.untrack = plan.untrack
         # One pass: the parameters, and whether every field is a plain positional
         # parameter without a factory (the template case).
         positional, keyword, simple = [], [], hooks is None

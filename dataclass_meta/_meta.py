@@ -846,6 +846,38 @@ def _check_reserved_names(cls, own):
 _WANTED = {}  # the rows of _METHODS that a combination of options wants
 
 
+# What else could put a value into an instance than the generated methods: a
+# class that has one of these of its own (not object's, not generated) keeps
+# its instances tracked.
+_ENTRIES = ('__new__', '__setstate__', '__reduce__', '__reduce_ex__', '__copy__',
+            '__deepcopy__')
+
+
+def _untracks_atomic(cls, params):
+    """Whether the class's instances are left untracked by the collector while
+    they hold only atomic values: ``untrack_atomic`` (None: the default) for
+    a frozen slotted class whose every way into an instance is generated.
+    Nothing reachable from such an instance can lead back to it, as for a
+    tuple of numbers; the compiled core decides again at every store it owns,
+    the pure one cannot untrack."""
+    choice = params.untrack_atomic
+    if choice is True and not (params.frozen and params.slots):
+        raise TypeError(
+            f'data class {cls.__name__!r} has untrack_atomic=True but is not '
+            f'{"slotted" if params.frozen else "frozen"}: only a frozen slotted '
+            f'instance keeps what it holds; add frozen=True and slots=True, or '
+            f'remove untrack_atomic')
+    if choice is False or not params.gc or not (params.frozen and params.slots):
+        return False
+    backend = _current_backend()
+    for name in _ENTRIES:
+        found = mro_lookup(cls, name)
+        if found is not None and found is not object.__dict__.get(name) \
+                and not backend.made(found):
+            return False
+    return True
+
+
 def _attach_methods(cls, params, fields):
     """Check every conflict first (nothing half-attached), then attach; the
     class's ``Plan``."""
@@ -866,6 +898,7 @@ def _attach_methods(cls, params, fields):
             raise TypeError(f'{msg} {explicit}' if explicit else msg)
     explicit_replace = '__replace__' in own
     plan = Plan(cls, fields, params.frozen, params.slots)
+    plan.untrack = _untracks_atomic(cls, params)
     if plan.hooks is not None and wants_hook(cls):  # pydantic calls __init__ (tools.md)
         _store(cls, _PYDANTIC_HOOK, classmethod(_pydantic_schema))
     converting = wants_setattr(plan.hooks, cls, params.frozen)

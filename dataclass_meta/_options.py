@@ -25,10 +25,14 @@ NAMES = tuple(DEFAULTS)
 # Ours beyond ``@dataclass`` (per class, inherited the same way): ``cache_hash``
 # keeps the hash an instance computed; ``gc=False`` leaves instances untracked
 # by the cyclic collector where the backend can (``__dataclass_params__.gc``
-# then says what the instances are: False only where they are untracked).
+# then says what the instances are: False only where they are untracked);
+# ``untrack_atomic`` says whether an instance holding only atomic values is left
+# untracked (None: the default, yes for a frozen slotted class with the
+# compiled core; False: always tracked).
 EXTRA_DEFAULTS = {
     'cache_hash': False,
     'gc': True,
+    'untrack_atomic': None,
 }
 #: Every class keyword ``DataClass`` takes.
 OPTIONS = NAMES + tuple(EXTRA_DEFAULTS)
@@ -43,7 +47,7 @@ def _extra_repr(params):
 
 
 def _store_options(self, init, repr, eq, order, unsafe_hash, frozen, match_args,
-                   kw_only, slots, weakref_slot, cache_hash, gc):
+                   kw_only, slots, weakref_slot, cache_hash, gc, untrack_atomic):
     """``Params.__init__``: every option in its slot, in ``OPTIONS`` order (one
     frame: this runs for every class)."""
     self.init = init
@@ -58,6 +62,7 @@ def _store_options(self, init, repr, eq, order, unsafe_hash, frozen, match_args,
     self.weakref_slot = weakref_slot
     self.cache_hash = cache_hash
     self.gc = gc
+    self.untrack_atomic = untrack_atomic
 
 
 # 3.12+: gh-96142 gave _DataclassParams all ten options; ours come after them.

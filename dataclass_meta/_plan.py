@@ -24,7 +24,7 @@ class Plan:
 
     __slots__ = ('cls', 'all_fields', 'fields', 'plain', 'frozen', 'slots',
                  'has_post_init', 'repr_names', 'compare_names', 'hash_names',
-                 'field_names', 'hooks')
+                 'field_names', 'hooks', 'untrack')
 
     def __reduce__(self):
         """A placeholder: a plan holds its class, and travels only inside the
@@ -40,6 +40,7 @@ class Plan:
         self.slots = slots
         self.has_post_init = hasattr(cls, '__post_init__')
         self.hooks = hooks_of(cls, all_fields)
+        self.untrack = False  # set by the metaclass (_meta._untracks_atomic)
         self.field_names = names = tuple([f.name for f in plain])
         if all([f.repr is True and f.compare is True and f.hash is None for f in plain]):
             # the usual case: every selection is every field

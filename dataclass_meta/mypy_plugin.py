@@ -132,9 +132,9 @@ def inherit_options(ctx: ClassDefContext) -> None:
         field_specifiers=specifiers, **defaults)
 
 
-# Our class keywords beyond PEP 681's (cache_hash, gc): True or False, and
+# Our class keywords beyond PEP 681's (cache_hash, gc, untrack_atomic): True or False, and
 # cache_hash=True needs a generated __hash__ (frozen, or unsafe_hash here or above).
-_OURS = ('cache_hash', 'gc')
+_OURS = ('cache_hash', 'gc', 'untrack_atomic')
 
 
 def _keyword_bool(ctx, name):

@@ -269,7 +269,7 @@ def _plan(**changes):
     values = dict(names=('x',), n_positional=1, defaults=(None,), steps=(('x', 0, None),),
                   initvars=(), unbound=None, frozen=False, has_post_init=False,
                   binder=print, take_self=print, converters=None, validations=(),
-                  direct=False)
+                  direct=False, untrack=False)
     values.update(changes)
     return SimpleNamespace(**values)
 
@@ -323,7 +323,7 @@ def test_init_reads_the_plan_once_by_attribute():
     init = _speedups.init('__init__', Recording())
     assert reads == ['names', 'n_positional', 'defaults', 'steps', 'initvars', 'unbound',
                      'frozen', 'has_post_init', 'binder', 'take_self', 'converters',
-                     'validations', 'direct']
+                     'validations', 'direct', 'untrack']
     with pytest.raises(AttributeError, match='binder'):
         _speedups.init('__init__', _plan_without('binder', plan))
 

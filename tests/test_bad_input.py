@@ -37,7 +37,7 @@ _FROZEN = (": derive the frozen classes from a frozen base beside '{}', sharing 
 # raise ValueError from replace() and miss some checks, so we compare on 3.13+.
 STDLIB_CONTRACT = sys.version_info >= (3, 13)
 OPTIONS = ('init, repr, eq, order, unsafe_hash, frozen, match_args, kw_only, slots, '
-           'weakref_slot, cache_hash, gc')
+           'weakref_slot, cache_hash, gc, untrack_atomic')
 
 
 class Unhashable:

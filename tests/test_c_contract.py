@@ -39,7 +39,7 @@ PLAN_VALUES = dict(cls=Point, field_names=('x',), repr_names=('x',), compare_nam
                    hash_names=('x',), names=('x',), n_positional=1, defaults=(None,),
                    steps=(('x', 0, None),), initvars=(), unbound=None, frozen=False,
                    has_post_init=False, binder=print, take_self=print, converters=None,
-                   validations=(), direct=False)
+                   validations=(), direct=False, untrack=False)
 
 # What each constructor reads of its plan, in order.
 READS = {
@@ -54,7 +54,7 @@ READS = {
     ('replace', 'replace'): ['cls'],
     ('init', '__init__'): ['names', 'n_positional', 'defaults', 'steps', 'initvars',
                            'unbound', 'frozen', 'has_post_init', 'binder', 'take_self',
-                           'converters', 'validations', 'direct'],
+                           'converters', 'validations', 'direct', 'untrack'],
 }
 
 

@@ -52,7 +52,7 @@ def test_misspelt_topic_is_named_and_suggested(typo):
     assert str(info.value) == (
         f"unknown option {typo!r} for data class 'Bad': expected one of init, repr, eq, "
         "order, unsafe_hash, frozen, match_args, kw_only, slots, weakref_slot, cache_hash, "
-        "gc; EventMeta.__new__ takes topic. Did you mean 'topic'?")
+        "gc, untrack_atomic; EventMeta.__new__ takes topic. Did you mean 'topic'?")
     assert all(cls.__name__ != 'Bad' for classes in TOPICS.values() for cls in classes)
 
 

@@ -135,7 +135,7 @@ def test_mixin_after_dataclass_gets_the_keywords():
 
 
 _OURS = ('init, repr, eq, order, unsafe_hash, frozen, match_args, kw_only, slots, '
-         'weakref_slot, cache_hash, gc')
+         'weakref_slot, cache_hash, gc, untrack_atomic')
 
 
 class SchemaMeta(DataClassMeta):

@@ -35,7 +35,8 @@ def test_each_option_is_recorded_under_its_own_name(option):
     """One class keyword changed: ``__dataclass_params__`` shows it in its own
     slot, every other option at its default (``gc=False`` stays False only
     where the backend leaves instances untracked)."""
-    needs = {'weakref_slot': {'slots': True}, 'cache_hash': {'frozen': True}}
+    needs = {'weakref_slot': {'slots': True}, 'cache_hash': {'frozen': True},
+             'untrack_atomic': {'frozen': True, 'slots': True}}
     given = {**needs.get(option, {}), option: not _ALL_DEFAULTS[option]}
     params = type('C', (DataClass,), {}, **given).__dataclass_params__
     expected = {**_ALL_DEFAULTS, **given}
@@ -225,7 +226,7 @@ def test_unknown_keyword_suggests_the_nearest_option(typo, option):
     """A typo ends with 3.14's ``. Did you mean 'frozen'?``, on every Python."""
     with pytest.raises(TypeError) as info:
         type('C', (DataClass,), {}, **{typo: True})
-    assert str(info.value).endswith(f"cache_hash, gc. Did you mean '{option}'?")
+    assert str(info.value).endswith(f"cache_hash, gc, untrack_atomic. Did you mean '{option}'?")
 
 
 @pytest.mark.skipif(sys.version_info < (3, 13),
@@ -246,7 +247,7 @@ def test_unknown_keyword_far_from_any_option_suggests_nothing():
     """No option is close to ``table``: the list of options ends the message."""
     with pytest.raises(TypeError) as info:
         type('C', (DataClass,), {}, table='t')
-    assert str(info.value).endswith('weakref_slot, cache_hash, gc')
+    assert str(info.value).endswith('weakref_slot, cache_hash, gc, untrack_atomic')
 
 
 def test_non_default_after_inherited_default_names_the_parent():
@@ -326,7 +327,7 @@ def test_unknown_keyword_lists_and_suggests_the_framework_keywords():
     assert str(info.value) == (
         "unknown option 'env_prefx' for data class 'Bad': expected one of init, repr, eq, "
         "order, unsafe_hash, frozen, match_args, kw_only, slots, weakref_slot, cache_hash, "
-        "gc; Tagged.__init_subclass__ takes tag; Settings.__init_subclass__ takes "
+        "gc, untrack_atomic; Tagged.__init_subclass__ takes tag; Settings.__init_subclass__ takes "
         "env_prefix, case_sensitive. Did you mean 'env_prefix'?")
 
 
@@ -338,7 +339,7 @@ def test_unknown_keyword_beside_a_framework_taking_only_kwargs():
     with pytest.raises(TypeError) as info:
         class Bad(Base, frozn=True):
             pass
-    assert str(info.value).endswith("weakref_slot, cache_hash, gc. Did you mean 'frozen'?")
+    assert str(info.value).endswith("weakref_slot, cache_hash, gc, untrack_atomic. Did you mean 'frozen'?")
 
 
 def test_match_args_and_options_record():

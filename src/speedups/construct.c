@@ -104,6 +104,11 @@ typedef struct {
                                   (no default factory) */
     Py_ssize_t off[DM_SMALL];
     Py_ssize_t index[DM_SMALL];
+    /* issue 41: instances are untracked while every object slot, at scan[],
+     * holds an atomic value (0 slots where ``untrack`` is 0) */
+    int untrack;
+    Py_ssize_t nscan;
+    Py_ssize_t scan[DM_SMALL];
 #ifdef Py_GIL_DISABLED
     PyObject *prev;            /* owned: the plan this one replaced */
     int depth;                 /* plans in the chain, this one included */
@@ -185,6 +190,86 @@ construct_plan_of(PyTypeObject *tp)
     return plan;
 }
 
+/* ------------------------------------------------------------------------ */
+/* Untracked while atomic (issue 41)                                         */
+/* ------------------------------------------------------------------------ */
+
+/* Whether every object an instance of ``tp`` holds is in a slot of a class
+ * statement's ``__slots__`` (no __dict__, no items, no storage of a C base),
+ * at most DM_SMALL of them: then their offsets into ``scan`` and their count
+ * into ``*nscan``, 1; else 0. */
+static int
+construct_scan(dm_state *st, PyTypeObject *tp, Py_ssize_t *scan, Py_ssize_t *nscan)
+{
+    Py_ssize_t n = 0;
+    if (!PyType_IS_GC(tp) || tp->tp_dictoffset != 0 || tp->tp_itemsize != 0
+            || !st->internals) {
+        return 0;
+    }
+    for (PyTypeObject *t = tp; t != &PyBaseObject_Type; t = t->tp_base) {
+        if (t == NULL || !(t->tp_flags & Py_TPFLAGS_HEAPTYPE)
+                || t->tp_dealloc != st->subtype_dealloc) {
+            return 0;  /* a C base may hold objects of its own */
+        }
+        for (PyMemberDef *member = t->tp_members; member && member->name; member++) {
+            if (member->type != T_OBJECT_EX && member->type != T_OBJECT) {
+                continue;
+            }
+            if (n == DM_SMALL) {
+                return 0;
+            }
+            scan[n++] = member->offset;
+        }
+    }
+    *nscan = n;
+    return 1;
+}
+
+/* The current plan of ``tp`` where it says its instances are untracked while
+ * atomic, else NULL (borrowed). */
+static inline construct_plan *
+construct_untracking(PyTypeObject *tp)
+{
+    construct_plan *plan = (tp->tp_flags & Py_TPFLAGS_HEAPTYPE) ? PLAN_LOAD(tp) : NULL;
+    if (plan == NULL || Py_TYPE(plan)->tp_dealloc != plan_dealloc
+            || !dm_tag_holds(tp, PLAN_TAG(plan)) || !plan->untrack) {
+        return NULL;
+    }
+    return plan;
+}
+
+int
+dm_class_untracks(PyTypeObject *tp)
+{
+    return construct_untracking(tp) != NULL;
+}
+
+static int construct_refresh(PyTypeObject *tp);
+
+int
+dm_settle(PyObject *obj)
+{
+    PyTypeObject *tp = Py_TYPE(obj);
+    if (construct_plan_of(tp) == NULL && construct_refresh(tp) < 0) {
+        return -1;
+    }
+    construct_plan *plan = construct_untracking(tp);
+    int atomic = plan != NULL;
+    for (Py_ssize_t s = 0; atomic && s < plan->nscan; s++) {
+        PyObject *v = dm_slot_peek(obj, plan->scan[s]);
+        atomic = v == NULL || dm_atomic(v);
+    }
+    if (atomic) {
+        if (PyObject_GC_IsTracked(obj)) {
+            PyObject_GC_UnTrack(obj);
+        }
+    }
+    else if (PyType_IS_GC(tp) && !PyObject_GC_IsTracked(obj)) {
+        PyObject_GC_Track(obj);
+    }
+    return 0;
+}
+
 /* Keeps (``init``, ``nfresh``, ``off``), found for ``tp`` at version tag
  * ``tag``, as its plan: in place of a plan for another tag (the same
  * otherwise: its tag updated), or a new one. Nothing where ``tp_cache`` holds
@@ -215,7 +300,9 @@ construct_keep_plan(dm_state *st, PyTypeObject *tp, PyObject *init, unsigned int
     if (old != NULL && old->init == init && old->nfresh == nfresh && old->exact == found->exact
             && (nfresh <= 0 || (memcmp(old->off, found->off, nfresh * sizeof(Py_ssize_t)) == 0
                                 && memcmp(old->index, found->index,
-                                          nfresh * sizeof(Py_ssize_t)) == 0))) {
+                                          nfresh * sizeof(Py_ssize_t)) == 0))
+            && old->untrack == found->untrack && old->nscan == found->nscan
+            && memcmp(old->scan, found->scan, found->nscan * sizeof(Py_ssize_t)) == 0) {
 #ifdef Py_GIL_DISABLED
         _Py_atomic_store_uint_relaxed(&old->tag, tag);  /* nothing else in it changed */
 #else
@@ -240,6 +327,9 @@ construct_keep_plan(dm_state *st, PyTypeObject *tp, PyObject *init, unsigned int
         memcpy(plan->off, found->off, nfresh * sizeof(Py_ssize_t));
         memcpy(plan->index, found->index, nfresh * sizeof(Py_ssize_t));
     }
+    plan->untrack = found->untrack;
+    plan->nscan = found->nscan;
+    memcpy(plan->scan, found->scan, found->nscan * sizeof(Py_ssize_t));
 #ifdef Py_GIL_DISABLED
     plan->prev = (PyObject *)old;  /* takes tp_cache's reference */
     plan->depth = old == NULL ? 1 : old->depth + 1;
@@ -476,16 +566,65 @@ construct_planned(PyTypeObject *tp, construct_plan *plan, PyObject *const *args,
     }
     else if (self != NULL && plan->plain) {
         /* the values as they are, nothing run */
+        int atomic = plan->untrack;
         for (Py_ssize_t s = 0; s < plan->nfresh; s++) {
-            dm_slot_fill(self, plan->off[s], Py_NewRef(bound[plan->index[s]]));
+            PyObject *v = bound[plan->index[s]];
+            atomic = atomic && dm_atomic(v);
+            dm_slot_fill(self, plan->off[s], Py_NewRef(v));
+        }
+        if (atomic) {  /* every other slot of a fresh instance is empty */
+            PyObject_GC_UnTrack(self);
         }
     }
     else if (self != NULL && dm_init_fill_fresh(plan->init, self, plan->off, tag, bound) < 0) {
         Py_CLEAR(self);
     }
+    else if (self != NULL && plan->untrack && dm_settle(self) < 0) {
+        Py_CLEAR(self);
+    }
 done:
     Py_DECREF(plan);
     return self;
+}
+
+/* Makes the plan of ``tp`` for ``init`` (owned by the caller), what a lookup
+ * at version tag ``tag`` found, where that tag holds still. 0, or -1. */
+static int
+construct_plan_anew(dm_state *st, PyTypeObject *tp, PyObject *init, unsigned int tag)
+{
+    construct_plan found;  /* what the plan would say (its head unused) */
+    found.exact = -1;
+    found.nfresh = Py_IS_TYPE(init, &PyFunction_Type) ? -1
+                   : dm_init_fresh_layout(init, tp, found.off, found.index, &found.exact);
+    found.nscan = 0;
+    found.untrack = !Py_IS_TYPE(init, &PyFunction_Type) && dm_init_untracks(init)
+                    && construct_scan(st, tp, found.scan, &found.nscan);
+    return dm_tag_holds(tp, tag) ? construct_keep_plan(st, tp, init, tag, &found) : 0;
+}
+
+/* Where ``tp`` is a class construct() set up and has no current plan (made
+ * at its first call, and again after each change of the class): its plan
+ * made now, as that call would. A loader's or a copy's instance is settled
+ * by it before the class is ever called. 0 (made or not), or -1. */
+static int
+construct_refresh(PyTypeObject *tp)
+{
+    dm_state *st = (tp->tp_flags & Py_TPFLAGS_HEAPTYPE)
+        ? construct_state(((PyHeapTypeObject *)tp)->ht_module) : NULL;
+    if (st == NULL || construct_plan_of(tp) != NULL) {
+        return 0;
+    }
+    unsigned int tag = dm_tag_now(tp);
+    PyObject *init = construct_init_in(tp, st);  /* owned */
+    if (init == NULL) {
+        return 0;
+    }
+    if (tag == 0) {
+        tag = dm_tag_now(tp);  /* the lookup gave it one */
+    }
+    int rc = construct_plan_anew(st, tp, init, tag);
+    Py_DECREF(init);
+    return rc;
 }
 
 /* A call that found no current plan: the lookup, then a plan made for the
@@ -508,11 +647,7 @@ construct_miss(PyTypeObject *tp, PyObject *const *args, size_t nargsf, PyObject 
     /* what the lookup found is the class's at the tag it has (or gave it) */
     unsigned int tag = dm_tag_now(tp);
 #endif
-    construct_plan found;  /* what the plan would say (its head unused) */
-    found.exact = -1;
-    found.nfresh = Py_IS_TYPE(init, &PyFunction_Type) ? -1
-                   : dm_init_fresh_layout(init, tp, found.off, found.index, &found.exact);
-    if (dm_tag_holds(tp, tag) && construct_keep_plan(st, tp, init, tag, &found) < 0) {
+    if (construct_plan_anew(st, tp, init, tag) < 0) {
         Py_DECREF(init);
         return NULL;
     }

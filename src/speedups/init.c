@@ -24,6 +24,7 @@ typedef struct {
     PyObject *initvars;      /* owned tuple of parameter indexes for __post_init__ */
     PyObject *unbound;       /* owned: name of an init=False InitVar, or NULL */
     int frozen, post_init;
+    int untrack;             /* instances may be left untracked (issue 41) */
     int exact;               /* every parameter positional and stored as it is */
     PyObject *binder;        /* owned: the Python binder, raises call errors */
     PyObject *factory_marker;/* owned: the factory_marker hook (a factory is due) */
@@ -191,7 +192,11 @@ init_assign(dm_init *m, PyObject *self, PyObject *const *values)
             return -1;
         }
     }
-    return m->post_init ? init_post(m, self, values) : 0;
+    if (m->post_init && init_post(m, self, values) < 0) {
+        return -1;
+    }
+    /* after __post_init__: its object.__setattr__ counts */
+    return m->untrack ? dm_settle(self) : 0;
 }
 
 /* The note on the exception a converter or validator of field ``name`` just
@@ -295,6 +300,9 @@ init_assign_converting(dm_init *m, PyObject *self, PyObject *const *values)
         }
     }
     rc = init_post(m, self, values);
+    if (rc == 0 && m->untrack) {
+        rc = dm_settle(self);
+    }
 done:
     for (Py_ssize_t s = 0; s < done; s++) {
         Py_DECREF(computed[s]);
@@ -353,6 +361,15 @@ dm_init_fresh_layout(PyObject *init, PyTypeObject *tp, Py_ssize_t *off, Py_ssize
     }
     *exact = m->exact ? m->npos : -1;
     return m->nsteps;
+}
+
+/* Whether ``init`` (a compiled __init__) leaves instances untracked while
+ * they hold only atomic values (its class's choice, issue 41). */
+int
+dm_init_untracks(PyObject *init)
+{
+    dm_init *m = (dm_init *)init;
+    return m->head.kind == &dm_kind_init && !m->head.cleared && m->untrack;
 }
 
 /* Binds a class call's arguments as ``init`` (dm_init_fresh_layout's) would
@@ -556,7 +573,8 @@ DM_GUARDED(init_call, dm_init)
 /* The plan's attributes init() reads, once each, in this order. */
 #define INIT_READS(X)                                                          \
     X(NAMES) X(N_POSITIONAL) X(DEFAULTS) X(STEPS) X(INITVARS) X(UNBOUND) X(FROZEN) \
-    X(HAS_POST_INIT) X(BINDER) X(TAKE_SELF) X(CONVERTERS) X(VALIDATIONS) X(DIRECT)
+    X(HAS_POST_INIT) X(BINDER) X(TAKE_SELF) X(CONVERTERS) X(VALIDATIONS) X(DIRECT) \
+    X(UNTRACK)
 #define INIT_P(id) P_##id,
 #define INIT_ID(id) DM_PLAN_##id,
 enum { INIT_READS(INIT_P) P_COUNT };
@@ -599,7 +617,8 @@ init_fill(dm_init *m, dm_state *st, PyObject **plan)
     int frozen = PyObject_IsTrue(plan[P_FROZEN]);
     int post_init = PyObject_IsTrue(plan[P_HAS_POST_INIT]);
     int direct = PyObject_IsTrue(plan[P_DIRECT]);
-    if (frozen < 0 || post_init < 0 || direct < 0) {
+    int untrack = PyObject_IsTrue(plan[P_UNTRACK]);
+    if (frozen < 0 || post_init < 0 || direct < 0 || untrack < 0) {
         return -1;
     }
     Py_ssize_t nsteps = PyTuple_GET_SIZE(steps);
@@ -664,6 +683,7 @@ init_fill(dm_init *m, dm_state *st, PyObject **plan)
     m->unbound = plan[P_UNBOUND] == Py_None ? NULL : Py_NewRef(plan[P_UNBOUND]);
     m->frozen = frozen;
     m->post_init = post_init;
+    m->untrack = untrack;
     m->exact = !post_init && npos == n;
     for (Py_ssize_t s = 0; s < nsteps; s++) {
         m->exact &= m->step[s].index >= 0 && m->step[s].factory == NULL;

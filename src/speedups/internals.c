@@ -15,10 +15,12 @@
  *   version tags  _PyType_Lookup gives a type a tag, and any assignment to
  *                 the type or a base changes it (from 3.12 a tag is never
  *                 given twice): every per-class decision (layout.c, compare.c,
- *                 construct.c, replace.c, wire.c) is kept per tag.
+ *                 construct.c, replace.c, wire.c, init.c) is kept under the
+ *                 one rule of speedups.h (dm_tag_now, dm_tag_holds).
  *   __slots__     a class statement's slot is a member descriptor of type
  *                 T_OBJECT_EX at an offset inside the instance, which the
- *                 core reads and stores directly.
+ *                 core reads and stores directly (through speedups.h's slot
+ *                 helpers only).
  *   deallocation  a class statement's class deallocates with subtype_dealloc,
  *                 which releases the slots of its own members only and calls
  *                 its base's tp_dealloc for the rest; gc=False of a slotted

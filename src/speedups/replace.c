@@ -306,6 +306,9 @@ replace_copy_finish(dm_replace *m, PyObject *self, PyObject **values, uint32_t g
         for (i = 0; i < n; i++) {
             dm_slot_fill(fresh, m->copy_store[i], values[i]);  /* steals */
         }
+        if (dm_settle(fresh) < 0) {  /* untracked where what it holds allows */
+            Py_CLEAR(fresh);
+        }
     }
     else {
         for (i = 0; i < n; i++) {

@@ -112,7 +112,8 @@ dm_dict_get_ref(PyObject *dict, PyObject *key, PyObject **value)
     X(TAKE_SELF, "take_self")                                                 \
     X(CONVERTERS, "converters")                                               \
     X(VALIDATIONS, "validations")                                             \
-    X(DIRECT, "direct")
+    X(DIRECT, "direct")                                                       \
+    X(UNTRACK, "untrack")
 
 #define DM_HOOK_ATTRS(X)                                                      \
     X(SIGNATURE, "signature")           /* params -> a small method's Signature */ \
@@ -695,6 +696,55 @@ dm_get_optional_attr(PyObject *obj, PyObject *name, PyObject **value)
 }
 
 /* ------------------------------------------------------------------------ */
+/* Instances the collector need not walk (issue 41; construct.c)             */
+/* ------------------------------------------------------------------------ */
+
+/* A frozen slotted class whose __init__ says so (the ``untrack`` plan
+ * attribute) leaves an instance untracked while every object slot holds an
+ * atomic value: nothing reachable from it can lead back to it, so the
+ * collector has nothing to find there (CPython does the same for tuples and
+ * dicts of atomic values). The decision is taken again at every store the
+ * library owns; the class's construction plan keeps, per version tag, whether
+ * its instances qualify and which slots hold objects. */
+
+/* Whether instances of ``tp`` are untracked while atomic, at its tag now. */
+int dm_class_untracks(PyTypeObject *tp);
+
+/* Whether ``v`` can never lead back to an object holding it: a value the
+ * collector does not track by its type (int, str, float, bytes, None, ...),
+ * or an untracked exact tuple or instance of such a class (immutable: what
+ * made them untracked still holds). Not a dict: an untracked dict tracks
+ * itself again when it gains a container, which a holder would not see. */
+static inline int
+dm_atomic(PyObject *v)
+{
+    if (!PyObject_IS_GC(v)) {
+        return 1;
+    }
+    if (PyObject_GC_IsTracked(v)) {
+        return 0;
+    }
+    return PyTuple_CheckExact(v) || dm_class_untracks(Py_TYPE(v));
+}
+
+/* Decides again whether ``obj``, an instance of a data class, stays
+ * tracked: untracked where its class qualifies and every object slot holds an
+ * atomic value, tracked otherwise. Run where a library-owned path has stored
+ * into it (the end of __init__, after __post_init__). */
+int dm_settle(PyObject *obj);  /* 0, or -1 with an exception (a plan's allocation) */
+
+/* A store of ``value`` into ``obj`` that the library owns but that does not
+ * settle the whole instance (a slotted cached_property): tracked again where
+ * ``value`` is not atomic. */
+static inline void
+dm_settle_store(PyObject *obj, PyObject *value)
+{
+    if (value != NULL && PyObject_IS_GC(obj) && !PyObject_GC_IsTracked(obj) && !dm_atomic(value)) {
+        PyObject_GC_Track(obj);
+    }
+}
+
+/* ------------------------------------------------------------------------ */
 /* The constructors, one per kind (module functions)                         */
 /* ------------------------------------------------------------------------ */
 
@@ -712,6 +762,7 @@ PyObject *dm_make_unguarded_repr(PyObject *module, PyObject *args);
 PyObject *dm_make_init(PyObject *module, PyObject *args);
 extern const dm_kind dm_kind_init;  /* the compiled __init__'s kind */
 int dm_init_store_exact(PyObject *init, PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+int dm_init_untracks(PyObject *init);
 PyObject *dm_init_plain_stores(PyObject *init, PyTypeObject *tp, dm_layout *L);
 /* Construction: a class's plan (construct.c) and its fresh route (init.c) */
 Py_ssize_t dm_init_fresh_layout(PyObject *init, PyTypeObject *tp, Py_ssize_t *off,

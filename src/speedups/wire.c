@@ -187,6 +187,18 @@ wire_news_plainly(PyTypeObject *tp)
 }
 
 /* ``loader(*values)``: a new instance holding ``values`` in its fields. */
+/* A loaded instance (owned, returned) untracked where its class leaves its
+ * instances so while what it holds is atomic (issue 41). */
+static inline PyObject *
+loader_settle(PyObject *self)
+{
+    if (dm_settle(self) < 0) {
+        Py_DECREF(self);
+        return NULL;
+    }
+    return self;
+}
+
 static PyObject *
 loader_call_body(dm_loader *m, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
@@ -207,7 +219,7 @@ loader_call_body(dm_loader *m, PyObject *const *args, size_t nargsf, PyObject *k
             for (Py_ssize_t i = 0; i < n; i++) {
                 dm_slot_fill(self, m->fast.off[i], Py_NewRef(args[i]));
             }
-            return self;
+            return loader_settle(self);
         }
         Py_DECREF(self);  /* nothing in it yet */
     }
@@ -233,7 +245,7 @@ loader_call_body(dm_loader *m, PyObject *const *args, size_t nargsf, PyObject *k
         for (Py_ssize_t i = 0; i < n; i++) {
             dm_slot_fill(self, L.off[i], Py_NewRef(args[i]));
         }
-        return self;
+        return loader_settle(self);
     }
     for (Py_ssize_t i = 0; i < n; i++) {  /* object.__setattr__'s store */
         if (PyObject_GenericSetAttr(self, PyTuple_GET_ITEM(m->names, i), args[i]) < 0) {
