@@ -61,6 +61,10 @@ class PureBackend(_Backend):
         """``gc=False``: a Python class's instances stay tracked; whether not."""
         return False
 
+    #: After a store Python code makes for the library: nothing to decide,
+    #: Python cannot untrack an instance.
+    settle = None
+
     @staticmethod
     def reduce_ex(plan):
         """No ``__reduce_ex__``: instances pickle by the stdlib's route, which
@@ -204,6 +208,12 @@ class CompiledBackend(_Backend):
     def untrack(self, cls):
         """``gc=False``: instances of ``cls`` allocated untracked; whether so."""
         return self.speedups.untrack(cls)
+
+    @property
+    def settle(self):
+        """An instance untracked again, or tracked, after a store of ours in
+        Python (a slotted cached property's value kept)."""
+        return self.speedups.settle
 
     def reduce_ex(self, plan):
         """The compiled ``__reduce_ex__``: the compact pickle (``_wire``). It

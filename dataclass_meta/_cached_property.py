@@ -106,7 +106,7 @@ def _check_shared(found):
         seen[id(value)] = name
 
 
-def getattr_for(cls):
+def getattr_for(cls, settle=None):
     """The generated ``__getattr__`` and ``__getstate__`` of ``cls``, or None
     where no class of its MRO has slotted cached properties under ``CACHED``
     (which ``cls`` then gets too, with no function of its own). Made from the
@@ -140,15 +140,16 @@ def getattr_for(cls):
         if found is not None:
             fallback = found
             break
-    return make_getattr(cached, fallback), make_getstate(cached)
+    return make_getattr(cached, fallback, settle), make_getstate(cached)
 
 
-def make_getattr(cached, fallback):
+def make_getattr(cached, fallback, settle=None):
     """``__getattr__`` for a miss: a cached name (``cached``: {name: (function,
     the slot's member descriptor)}) computes and keeps its value; any other name goes to
     ``fallback`` (a ``__getattr__``), else is looked up again to raise as it
     would without this method. An exception of the function is the caller's,
-    even an ``AttributeError``."""
+    even an ``AttributeError``. ``settle``: the backend's, which tracks an
+    untracked instance again where the kept value is not atomic."""
     get = cached.get
 
     def __getattr__(self, name):
@@ -156,6 +157,8 @@ def make_getattr(cached, fallback):
         if entry is not None:
             value = entry[0](self)
             entry[1].__set__(self, value)
+            if settle is not None:
+                settle(self)
             return value
         if fallback is not None:
             return fallback(self, name)

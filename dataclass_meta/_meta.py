@@ -744,7 +744,7 @@ def _make(cls, params, fields, explicit, arrived=False):
     plan = _attach_methods(cls, params, list(fields.values()))
     _set_class_attributes(cls, params, fields.values())
     backend = _current_backend()
-    made = getattr_for(cls)  # slotted cached properties here or above: their misses
+    made = getattr_for(cls, backend.settle)  # slotted cached properties here or above: their misses
     if made is not None:
         backend.attach(cls, '__getattr__', made[0])
         if _object_getstate(cls):

@@ -215,6 +215,7 @@ cached_get(PyObject *self, PyObject *obj, PyObject *Py_UNUSED(type))
     Py_DECREF(func);
     if (value != NULL && cached_check(c, obj) == 0) {
         dm_slot_store(obj, c->offset, value);
+        dm_settle_store(obj, value);  /* an untracked instance tracked again */
     }
     else if (value != NULL) {  /* the class was torn down meanwhile */
         Py_CLEAR(value);
@@ -233,6 +234,7 @@ cached_set(PyObject *self, PyObject *obj, PyObject *value)
     }
     if (value != NULL) {
         dm_slot_store(obj, c->offset, value);
+        dm_settle_store(obj, value);
         return 0;
     }
     PyObject *kept = dm_slot_get(obj, c->offset);
@@ -637,6 +639,17 @@ perclass_untrack(PyObject *module, PyObject *cls)
     Py_RETURN_TRUE;
 }
 
+/* settle(obj): an instance a library-owned store changed (a slotted cached
+ * property kept by Python code) untracked or tracked again (issue 41). */
+static PyObject *
+perclass_settle(PyObject *Py_UNUSED(module), PyObject *obj)
+{
+    if (dm_settle(obj) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
 PyMethodDef dm_perclass_methods[] = {
     {"cache_hash", perclass_cache_hash, METH_VARARGS,
      "cache_hash(name, hash, member): a __hash__ keeping hash's result in member's slot."},
@@ -644,5 +657,8 @@ PyMethodDef dm_perclass_methods[] = {
      "cached_property(func, slot): cached_property keeping its value in the slot."},
     {"untrack", perclass_untrack, METH_O,
      "untrack(cls) -> bool: instances of cls are allocated untracked by the gc."},
+    {"settle", perclass_settle, METH_O,
+     "settle(obj): obj untracked where its class allows and all it holds is atomic, "
+     "else tracked."},
     {NULL, NULL, 0, NULL}
 };
