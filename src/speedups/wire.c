@@ -104,6 +104,8 @@ wire_keep_fast(wire_fast *fast, const dm_layout *L, PyTypeObject *tp, Py_ssize_t
     }
     memcpy(fast->off, L->off, n * sizeof(Py_ssize_t));
     fast->tag = L->tag;
+#else
+    (void)fast, (void)L, (void)tp, (void)n, (void)route;
 #endif
 }
 
@@ -114,6 +116,7 @@ wire_fast_hit(const wire_fast *fast, PyTypeObject *tp)
 #ifndef Py_GIL_DISABLED
     return fast->tag != 0 && fast->tag == tp->tp_version_tag && DM_HAS_VERSION_TAG(tp);
 #else
+    (void)fast, (void)tp;
     return 0;
 #endif
 }
