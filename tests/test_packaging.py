@@ -15,7 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from .checkout_builds import building_the_checkout
+from .checkout_builds import NOT_A_SOURCE_TREE, SOURCE_TREE, building_the_checkout
+
+pytestmark = pytest.mark.skipif(not SOURCE_TREE, reason=NOT_A_SOURCE_TREE)
 
 ROOT = Path(__file__).resolve().parent.parent
 
