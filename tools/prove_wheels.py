@@ -179,7 +179,8 @@ def prove(python, sdist, unpacked, out, no_cc_path):
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument('pythons', nargs='+')
-    parser.add_argument('--out', type=Path, help='where to work (default: a new temporary directory)')
+    parser.add_argument('--out', type=Path, help='where to work and keep what was made (default: '
+                                                 'a temporary directory, removed if all passed)')
     args = parser.parse_args(argv)
     out = (args.out or Path(tempfile.mkdtemp(prefix='prove-wheels-'))).resolve()
     out.mkdir(parents=True, exist_ok=True)
@@ -204,7 +205,10 @@ def main(argv=None):
         except Failed as exc:
             failed += 1
             print(f'FAILED {python}: {exc}', flush=True)
-    print(f'work: {out}')
+    if failed or args.out:
+        print(f'work: {out}')
+    else:  # a temporary directory, of no more use
+        shutil.rmtree(out, ignore_errors=True)
     return 1 if failed else 0
 
 
