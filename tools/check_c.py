@@ -85,15 +85,19 @@ def headers_with(include, pyconfig_text, scratch):
 
 def compile_all(argv, include, extra=()):
     """Every source compiled alone; the failures' output."""
-    def one(source):
-        result = subprocess.run(
-            argv + FLAGS + list(extra) + ['-I', str(include), '-I', str(source.parent),
-                                          '-c', str(source), '-o', os.devnull],
-            capture_output=True, text=True)
-        return None if result.returncode == 0 and not result.stderr.strip() else \
-            f'{source.name}:\n{result.stderr}'
-    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-        return [failure for failure in pool.map(one, SOURCES) if failure]
+    # Objects go to a scratch directory, the compilers' working directory too:
+    # zig's cc writes beside its working directory whatever -o says.
+    with tempfile.TemporaryDirectory() as out:
+        def one(source):
+            result = subprocess.run(
+                argv + FLAGS + list(extra) + ['-I', str(include), '-I', str(source.parent),
+                                              '-c', str(source),
+                                              '-o', str(Path(out) / (source.stem + '.o'))],
+                capture_output=True, text=True, cwd=out)
+            return None if result.returncode == 0 and not result.stderr.strip() else \
+                f'{source.name}:\n{result.stderr}'
+        with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+            return [failure for failure in pool.map(one, SOURCES) if failure]
 
 
 def report(label, failures):
