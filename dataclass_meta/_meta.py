@@ -57,7 +57,7 @@ def _decorated_by(cls):
     ``dataclasses.make_dataclass`` (the user's decorator)."""
     frame = sys._getframe(2)  # past __setattr__, in dataclasses
     while frame is not None:
-        module = frame.f_globals.get('__name__', '')
+        module = _module_name(frame.f_globals.get('__name__'))
         if module == 'dataclasses' and frame.f_code.co_name == 'make_dataclass':
             return None
         if module != 'dataclasses' and module.partition('.')[0] != _PACKAGE:
@@ -67,7 +67,13 @@ def _decorated_by(cls):
         return None
     top = module.partition('.')[0]
     # code without a module name (exec() with bare globals) is the user's own
-    return None if not top or top == cls.__module__.partition('.')[0] else module
+    return None if not top or top == _module_name(cls.__module__).partition('.')[0] else module
+
+
+def _module_name(name):
+    """A module name read from globals or ``__module__``: ``''`` where there is
+    none or it is no string (``exec()`` may be given ``{'__name__': None}``)."""
+    return name if isinstance(name, str) else ''
 
 
 class _ClassDoc:

@@ -20,6 +20,15 @@ except ImportError:  # Windows
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
+# The suite also runs against an installed wheel, from a copy of the tests
+# beside no package sources and no setup.py (tools/prove_wheels.py, and
+# cibuildwheel's test-sources): the tests that build the tree, or read the
+# checkout's own package, skip there; the others read the package imported.
+SOURCE_TREE = (os.path.isfile(os.path.join(ROOT, 'setup.py'))
+               and os.path.isdir(os.path.join(ROOT, 'dataclass_meta')))
+NOT_A_SOURCE_TREE = ('the tests run against an installed package, beside no package '
+                     'sources or setup.py')
+
 
 @contextlib.contextmanager
 def building_the_checkout():

@@ -45,7 +45,8 @@ def _run(args, cwd, **env):
 
 def _copy_without_core(destination):
     """The package's Python sources in ``destination``, no compiled extension."""
-    shutil.copytree(ROOT / 'dataclass_meta', destination / 'dataclass_meta',
+    package = Path(dataclass_meta.__file__).parent  # the checkout's, or an installed one
+    shutil.copytree(package, destination / 'dataclass_meta',
                     ignore=shutil.ignore_patterns('*.so', '*.pyd', '__pycache__'))
     return destination
 

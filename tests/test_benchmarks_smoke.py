@@ -3,8 +3,10 @@
 import importlib.util
 import json
 import os
+import shutil
 import subprocess
 import sys
+import sysconfig
 import xml.dom.minidom
 
 import pytest
@@ -13,6 +15,13 @@ from .implementation import PYPY
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TAG_PREFIX = 'pypy' if PYPY else 'py'  # results-pypy311.json beside results-py311.json
+
+
+def _compiler():
+    """Whether this Python's C compiler is on PATH (not where an installed wheel
+    is tested with none: tools/prove_wheels.py)."""
+    cc = (sysconfig.get_config_var('CC') or 'cc').split()
+    return bool(cc) and shutil.which(cc[0]) is not None
 
 
 def test_benchmark_script_runs_quick(tmp_path):
@@ -26,7 +35,7 @@ def test_benchmark_script_runs_quick(tmp_path):
     for key in ('class5', 'init_pos', 'init_kw', 'eq', 'lt', 'repr', 'asdict', 'replace'):
         assert {'dm', 'std'} <= set(results['operations'][key]['ratio']), key
     assert results['operations']['hash']['ratio'].keys() >= {'dm_frozen', 'std_frozen'}
-    if not PYPY and importlib.util.find_spec('setuptools') is not None:
+    if not PYPY and importlib.util.find_spec('setuptools') is not None and _compiler():
         # The C API's floors are built and timed beside us, and set beside
         # the compiled core's targets (floors only for the operations they cover).
         assert {'floor', 'floor_slots'} <= set(results['operations']['init_pos']['ratio'])

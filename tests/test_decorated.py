@@ -145,10 +145,14 @@ def test_decorator_applied_by_a_library_says_what_to_do_instead():
         _apply_dataclass(Given)  # from the class's own package: the user's decorator
 
 
-def test_decorator_in_code_without_a_module_name_is_the_users():
-    """``exec()`` with globals that lack ``__name__`` runs no library: the error
-    is the one for the user's own decorator, with the class statement to write."""
+@pytest.mark.parametrize('name', ['absent', None, 42, ''])
+def test_decorator_in_code_without_a_module_name_is_the_users(name):
+    """``exec()`` with globals whose ``__name__`` is missing, empty or no string runs
+    no library: the error is the one for the user's own decorator, with the class
+    statement to write."""
     namespace = {'DataClass': DataClass, 'dataclasses': dataclasses}
+    if name != 'absent':
+        namespace['__name__'] = name
     with pytest.raises(TypeError, match=r"^@dataclass applied to 'C', which is already a data "
                                         r"class through DataClass: remove the decorator: "
                                         r"class C\(DataClass\)$"):

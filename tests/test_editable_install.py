@@ -18,11 +18,13 @@ from pathlib import Path
 
 import pytest
 
-from .checkout_builds import building_the_checkout
+from .checkout_builds import NOT_A_SOURCE_TREE, SOURCE_TREE, building_the_checkout
 
 from tests.test_typing import unavailable
 
 ROOT = Path(__file__).resolve().parent.parent
+
+pytestmark = pytest.mark.skipif(not SOURCE_TREE, reason=NOT_A_SOURCE_TREE)
 
 # Uses the package's types: a checker that did not resolve the import would see
 # ``P`` as ``Any`` (or stop at the import) and report no argument error on line 6.

@@ -11,8 +11,9 @@ import sys
 
 import pytest
 
-PACKAGE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                       'dataclass_meta')
+import dataclass_meta
+
+PACKAGE = os.path.dirname(dataclass_meta.__file__)  # the checkout's, or an installed one
 
 # Bottom to top; docs/guide.md ("How it is built") describes the same table.
 LAYERS = [

@@ -15,7 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from .checkout_builds import building_the_checkout
+from .checkout_builds import NOT_A_SOURCE_TREE, SOURCE_TREE, building_the_checkout
+
+pytestmark = pytest.mark.skipif(not SOURCE_TREE, reason=NOT_A_SOURCE_TREE)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -177,3 +179,19 @@ def test_install_without_a_compiler(sdist, tmp_path):
     assert 'dataclass_meta_pytest' in (dist_info / 'entry_points.txt').read_text()
     licence = [p for p in dist_info.rglob('LICENSE*') if p.is_file()]
     assert licence and 'MIT License' in licence[0].read_text()
+
+
+def test_long_description_reads_on_an_index(sdist):
+    """The README in the metadata is Markdown whose relative links point to the
+    repository: an index shows it without the repository's files beside it."""
+    with tarfile.open(sdist) as tar:
+        (member,) = [m for m in tar.getmembers() if m.name.count('/') == 1
+                     and m.name.endswith('/PKG-INFO')]
+        metadata = tar.extractfile(member).read().decode('utf-8')
+    assert 'Description-Content-Type: text/markdown' in metadata
+    description = metadata.partition('\n\n')[2]
+    assert '# dataclass_meta' in description and '](docs/guide.md' not in description
+    assert '](https://github.com/dataclass-meta/dataclass_meta/blob/main/docs/guide.md' \
+        in description
+    assert ('](https://github.com/dataclass-meta/dataclass_meta/raw/main/benchmarks/'
+            'results/summary.svg)') in description

@@ -3,6 +3,8 @@
 import re
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -31,6 +33,8 @@ def test_quick_start_is_two_commands_starting_with_a_venv():
 
 def test_ci_runs_the_quick_start_commands():
     """``.ci/run`` installs, runs the tour and the tests with the README's commands."""
+    if not (ROOT / '.ci' / 'run').is_file():
+        pytest.skip('no .ci/run here: an sdist, or a copy of the tests, carries none')
     ci = [_normalized(line) for line in (ROOT / '.ci' / 'run').read_text().splitlines()]
     install, tests = _quick_start()
     for step in [*install.split(' && ')[2:], tests]:

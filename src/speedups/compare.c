@@ -310,6 +310,7 @@ plain_offsets(dm_compare *m, PyTypeObject *tp, int refill)
     }
     return cache->plain && cache->key.type == tp ? cache->offsets : NULL;
 #else
+    (void)m, (void)tp, (void)refill;
     return NULL;
 #endif
 }
@@ -593,6 +594,7 @@ compiled_special_kept(dm_state *st, dm_class_entry *table, PyObject *obj, PyObje
     }
     return found;
 #else
+    (void)table;  /* KEPT() gives NULL here */
     return compiled_special(st, obj, name, kind);
 #endif
 }

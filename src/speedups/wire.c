@@ -103,6 +103,8 @@ wire_keep_fast(wire_fast *fast, const dm_layout *L, PyTypeObject *tp, Py_ssize_t
     }
     memcpy(fast->off, L->off, n * sizeof(Py_ssize_t));
     fast->tag = L->key.tag;
+#else
+    (void)fast, (void)L, (void)tp, (void)n, (void)route;
 #endif
 }
 
@@ -113,6 +115,7 @@ wire_fast_hit(const wire_fast *fast, PyTypeObject *tp)
 #ifndef Py_GIL_DISABLED
     return dm_tag_holds(tp, fast->tag);
 #else
+    (void)fast, (void)tp;
     return 0;
 #endif
 }
