@@ -152,26 +152,35 @@ def svg(results):
                      rows, legend)
 
 
-COLOURS = ['#1f77b4', '#ff7f0e', '#2ca02c']
+COLOURS = ['#1f77b4', '#ff7f0e', '#2ca02c', '#9467bd', '#8c564b']
 
 
-def bar_chart(title, rows, legend):
+def bar_chart(title, rows, legend, note='log scale, lower is faster; red: target'):
     """Horizontal bars on a log scale, 1.0 marked. ``rows``: (label, [(ratio or
-    None, target or None) per series]); ``legend``: a label per series."""
+    None, target or None) per series]); ``legend``: a label per series. The
+    margins follow the longest label and the title, so nothing is cut off."""
     import math
     n = len(legend)
-    bar, gap, left, width, top = 7, 8, 260, 420, 40
-    height = top + len(rows) * (n * bar + gap) + 50
-    lo, hi = 0.02, 5.0
+    if n > len(COLOURS):
+        raise ValueError(f'{n} series, {len(COLOURS)} colours')
+    char = 6.2  # the width of an 11 px sans-serif character, roughly
+    bar, gap, top, width = 7, 8, 56, 420
+    left = 20 + int(char * max(len(label) for label, _ in rows))
+    height = top + len(rows) * (n * bar + gap) + 60
+    lo, hi = 0.02, 10.0
     x = lambda r: left + width * (math.log(r / lo) / math.log(hi / lo))  # noqa: E731
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + width + 30}" '
+    steps = [24 + int(char * len(label)) for label in legend]
+    total = max(left + width + 40, 20 + int(char * 1.2 * len(title)),
+                20 + int(char * len(note)), left + sum(steps))
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{total}" '
            f'height="{height}" font-family="sans-serif" font-size="11">',
-           f'<text x="10" y="18" font-size="13">{escape(title)} '
-           f'(log scale, lower is faster; red: target)</text>']
-    for tick in (0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5):
+           f'<rect width="{total}" height="{height}" fill="#fff"/>',
+           f'<text x="10" y="20" font-size="13">{escape(title)}</text>',
+           f'<text x="10" y="37" fill="#555">{escape(note)}</text>']
+    for tick in (0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10):
         out.append(f'<line x1="{x(tick):.1f}" y1="{top - 5}" x2="{x(tick):.1f}" '
-                   f'y2="{height - 40}" stroke="{"#000" if tick == 1 else "#ddd"}"/>')
-        out.append(f'<text x="{x(tick):.1f}" y="{height - 28}" text-anchor="middle">{tick}</text>')
+                   f'y2="{height - 50}" stroke="{"#000" if tick == 1 else "#ddd"}"/>')
+        out.append(f'<text x="{x(tick):.1f}" y="{height - 38}" text-anchor="middle">{tick}</text>')
     y = top
     for label, cells in rows:
         out.append(f'<text x="{left - 6}" y="{y + n * bar / 2 + 4}" text-anchor="end">'
@@ -181,17 +190,20 @@ def bar_chart(title, rows, legend):
                 w = max(1.0, x(min(max(value, lo), hi)) - left)
                 out.append(f'<rect x="{left}" y="{y}" width="{w:.1f}" height="{bar - 1}" '
                            f'fill="{colour}"><title>{value:.2f}</title></rect>')
+                if value > hi:  # off the scale: its number at the bar's end
+                    out.append(f'<text x="{left + w + 3:.1f}" y="{y + bar - 1}" '
+                               f'font-size="9">{value:.1f}</text>')
             if bound is not None:  # the target, as a red tick across the bar
                 out.append(f'<line x1="{x(bound):.1f}" y1="{y - 1}" x2="{x(bound):.1f}" '
                            f'y2="{y + bar}" stroke="#d62728" stroke-width="2"/>')
             y += bar
         y += gap
     legend_x = left
-    for colour, label in zip(COLOURS, legend):
-        out.append(f'<rect x="{legend_x}" y="{height - 18}" width="10" height="10" '
+    for colour, label, step in zip(COLOURS, legend, steps):
+        out.append(f'<rect x="{legend_x}" y="{height - 22}" width="10" height="10" '
                    f'fill="{colour}"/>')
-        out.append(f'<text x="{legend_x + 14}" y="{height - 9}">{escape(label)}</text>')
-        legend_x += 140
+        out.append(f'<text x="{legend_x + 14}" y="{height - 13}">{escape(label)}</text>')
+        legend_x += step
     out.append('</svg>')
     return '\n'.join(out) + '\n'
 
@@ -342,15 +354,43 @@ def peers(runs):
     return '\n'.join(lines) + '\n'
 
 
+# The README's chart: (label, operation, flavour) of the newest run, each
+# contender against the stdlib class of the same flavour.
+CHART_ROWS = [
+    ('class creation, 5 fields', 'class5', ''),
+    ('class creation, 20 fields', 'class20', ''),
+    ('init, positional', 'init_pos', ''),
+    ('init, keyword', 'init_kw', ''),
+    ('init, frozen', 'init_pos', '_frozen'),
+    ('==', 'eq', ''),
+    ('<', 'lt', ''),
+    ('hash (frozen)', 'hash', '_frozen'),
+    ('repr', 'repr', ''),
+    ('attribute read', 'getattr', ''),
+    ('asdict, nested', 'asdict', ''),
+    ('replace', 'replace', ''),
+    ('copy.copy', 'copy', ''),
+    ('pickle round trip', 'pickle', ''),
+]
+CHART_SERIES = [('dataclass_meta (compiled)', 'dm'), ('attrs', 'attrs'),
+                ('msgspec', 'msgspec')]
+
+
 def summary_svg(runs):
-    """The README's chart: the compiled core on each run, newest first."""
-    runs = _newest_first(runs)
-    rows = [(label.replace('`', ''), [(r['operations'].get(key, {}).get('ratio', {}).get(who),
-                                       _bound(r, key, bound)) for r in runs])
-            for label, key, who, bound in SUMMARY_ROWS]
-    versions = [r['machine']['python'].rsplit('.', 1)[0] for r in runs]
-    return bar_chart(f'dataclass_meta (compiled) / @dataclass, Python {", ".join(versions)}',
-                     rows, [f'Python {v}' for v in versions])
+    """The README's chart: on the newest run, ours, attrs and msgspec, each
+    as its time over the same class made by ``@dataclass`` (1.0)."""
+    run = _newest_first(runs)[0]
+    version = run['machine']['python'].rsplit('.', 1)[0]
+    rows = []
+    for label, key, flavour in CHART_ROWS:
+        ratios = run['operations'].get(key, {}).get('ratio', {})
+        cells = [(ratios.get(who + flavour), None) for _, who in CHART_SERIES]
+        if any(value is not None for value, _ in cells):
+            rows.append((label, cells))
+    return bar_chart(f'Time / @dataclass\'s, Python {version}, CPython on x86_64', rows,
+                     [label for label, _ in CHART_SERIES],
+                     note='log scale: under 1 is faster than @dataclass; '
+                          'a missing bar: no such operation')
 
 
 def _beside(floor, metaclass_floor=None):

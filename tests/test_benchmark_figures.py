@@ -68,3 +68,32 @@ def test_figures_print_as_the_prose_does():
     assert figures.figure(match) == f'{lo:.2f}×'
     with pytest.raises(LookupError):
         figures.ratios('no_such_operation / dm / py3*')
+
+
+def _report():
+    spec = importlib.util.spec_from_file_location('report', ROOT / 'benchmarks' / 'report.py')
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_summary_chart_is_the_results_and_fits():
+    """benchmarks/results/summary.svg is what the results files give: ours, attrs
+    and msgspec each against @dataclass, every label inside the picture, no empty
+    band below the last bar."""
+    import json
+    report = _report()
+    runs = [json.loads(path.read_text(encoding='utf-8'))
+            for path in sorted((ROOT / 'benchmarks' / 'results').glob('results-py3*.json'))]
+    chart = report.summary_svg(runs)
+    assert chart == (ROOT / 'benchmarks' / 'results' / 'summary.svg').read_text(encoding='utf-8')
+    for series in ('dataclass_meta (compiled)', 'attrs', 'msgspec'):
+        assert f'>{series}</text>' in chart
+    width, height = (float(v) for v in re.search(r'width="(\d+)" height="(\d+)"', chart).groups())
+    labels = re.findall(r'<text x="([\d.]+)" y="[\d.]+" text-anchor="end">([^<]*)</text>', chart)
+    assert labels and all(float(x) - 6.2 * len(text) >= 0 for x, text in labels)
+    assert float(re.search(r'<text x="10" y="20" font-size="13">([^<]*)<', chart).group(1)
+                 .__len__()) * 6.2 * 1.2 + 10 <= width
+    bars = [float(y) for y in re.findall(r'<rect x="[\d.]+" y="([\d.]+)" width="[\d.]+" '
+                                         r'height="6"', chart)]
+    assert bars and height - max(bars) < 80
