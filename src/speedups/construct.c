@@ -528,6 +528,39 @@ construct_with(PyTypeObject *tp, PyObject *init, PyObject *const *args, size_t n
     return self;
 }
 
+/* Whether an instance of ``tp`` may be allocated untracked, as
+ * construct_new_untracked does: its tp_alloc is type's own, and it keeps
+ * nothing before its header but the collector's (no managed dict or weak
+ * references), so type's allocation is the collector's allocation, zeroed,
+ * then tracked. */
+static inline int
+construct_untracked_alloc(PyTypeObject *tp)
+{
+    unsigned long managed = 0;
+#ifdef Py_TPFLAGS_MANAGED_DICT
+    managed |= Py_TPFLAGS_MANAGED_DICT;
+#endif
+#ifdef Py_TPFLAGS_MANAGED_WEAKREF
+    managed |= Py_TPFLAGS_MANAGED_WEAKREF;
+#endif
+    return tp->tp_alloc == PyType_GenericAlloc && tp->tp_itemsize == 0
+           && !(tp->tp_flags & managed);
+}
+
+/* A fresh instance of ``tp`` as tp_alloc makes it, but not yet tracked (a
+ * class that passed construct_untracked_alloc): one that ends up holding only
+ * atomic values is never linked into the collector's list, as msgspec's
+ * Struct is not; the caller tracks it otherwise. */
+static PyObject *
+construct_new_untracked(PyTypeObject *tp)
+{
+    PyObject *self = _PyObject_GC_New(tp);  /* owned; the type's reference taken */
+    if (self != NULL) {
+        memset((char *)self + sizeof(PyObject), 0, (size_t)tp->tp_basicsize - sizeof(PyObject));
+    }
+    return self;
+}
+
 /* ``C(...)`` by a current ``plan`` of ``tp`` (borrowed): where the compiled
  * __init__ only stores and the call binds simply, the instance is allocated
  * and its slots filled here, nothing called but default factories; a call
@@ -559,9 +592,14 @@ construct_planned(PyTypeObject *tp, construct_plan *plan, PyObject *const *args,
         bound = values;
     }
     unsigned int tag = PLAN_TAG(plan);
-    self = dm_construct_new(tp);
+    int untracked = plan->plain && plan->untrack && construct_untracked_alloc(tp);
+    self = untracked ? construct_new_untracked(tp) : dm_construct_new(tp);
     if (self != NULL && !dm_tag_holds(tp, tag)) {
-        /* changed since the plan was made: what type.__call__ runs now */
+        /* changed since the plan was made: what type.__call__ runs now, on
+         * an instance tracked as object.__new__ leaves it */
+        if (untracked) {
+            PyObject_GC_Track(self);
+        }
         self = construct_init_now(self, args, nargsf, kwnames);
     }
     else if (self != NULL && plan->plain) {
@@ -572,7 +610,11 @@ construct_planned(PyTypeObject *tp, construct_plan *plan, PyObject *const *args,
             atomic = atomic && dm_atomic(v);
             dm_slot_fill(self, plan->off[s], Py_NewRef(v));
         }
-        if (atomic) {  /* every other slot of a fresh instance is empty */
+        /* every other slot of a fresh instance is empty */
+        if (untracked && !atomic) {
+            PyObject_GC_Track(self);
+        }
+        else if (!untracked && atomic) {
             PyObject_GC_UnTrack(self);
         }
     }
