@@ -1,6 +1,7 @@
 """Cost per record as the data grows: build a list of N records, frozen and
 slotted (int, str, float), from positional arguments, from keyword rows and
-nested; mutable slotted and plain classes at the largest N; and the pause of a
+nested; mutable slotted (also with ``untrack_atomic=True``, and its assignment)
+and plain classes at the largest N; and the pause of a
 full ``gc.collect()`` with a million frozen records alive. Ours beside msgspec's
 ``Struct``, ``@dataclass`` and attrs, interleaved in one process; ratios are
 ours / theirs.
@@ -10,6 +11,8 @@ ours / theirs.
     python benchmarks/scale.py --json results/scale-py314.json --svg results/scale-py314.svg
 
 ``--svg`` draws ns per record against N (both axes logarithmic) for the four.
+The ``untrack_atomic=True`` rows set that option on ours only: the peers'
+classes are the same as in the mutable slotted row.
 """
 
 import argparse
@@ -32,8 +35,9 @@ def contenders(**options):
     from dataclass_meta import DataClass
 
     frozen, slots = options.get('frozen', False), options.get('slots', False)
+    untrack = {'untrack_atomic': True} if options.get('untrack_atomic') else {}
 
-    class Ours(DataClass, frozen=frozen, slots=slots):
+    class Ours(DataClass, frozen=frozen, slots=slots, **untrack):
         a: int
         b: str
         c: float
@@ -125,6 +129,15 @@ def from_rows(cls, n):
     return elapsed / n * 1e9
 
 
+def assignment(cls, n):
+    """ns per ``obj.a = i`` on one instance, ``n`` times."""
+    obj = cls(0, 'x', 1.5)
+    start = time.perf_counter()
+    for i in range(n):
+        obj.a = i
+    return (time.perf_counter() - start) / n * 1e9
+
+
 def pause(cls, n):
     """ms of a full collection with ``n`` records alive."""
     rows = [cls(i, 'x', 1.5) for i in range(n)]
@@ -160,6 +173,11 @@ def measure(sizes, rounds):
         lambda make: timed(make, mid), nested(frozen), rounds)
     rows[f'mutable slotted, build {top:.0e}'] = interleaved(
         lambda cls: timed(lambda i: cls(i, 'x', 1.5), top), contenders(slots=True), rounds)
+    opted = contenders(slots=True, untrack_atomic=True)
+    rows[f'mutable slotted, untrack_atomic=True, build {top:.0e}'] = interleaved(
+        lambda cls: timed(lambda i: cls(i, 'x', 1.5), top), opted, rounds)
+    rows['mutable slotted, untrack_atomic=True, obj.a = i'] = interleaved(
+        lambda cls: assignment(cls, mid), opted, rounds)
     rows[f'plain (a __dict__), build {top:.0e}'] = interleaved(
         lambda cls: timed(lambda i: cls(i, 'x', 1.5), top), contenders(), rounds)
     rows[f'gc.collect() with {mid:.0e} frozen alive, ms'] = interleaved(

@@ -66,6 +66,12 @@ class PureBackend(_Backend):
     settle = None
 
     @staticmethod
+    def untracking_setattr(cls):
+        """``untrack_atomic=True`` on a mutable slotted class: nothing to
+        install, its instances stay tracked; whether installed."""
+        return False
+
+    @staticmethod
     def reduce_ex(plan):
         """No ``__reduce_ex__``: instances pickle by the stdlib's route, which
         loads faster here than a Python loader would (``_wire``)."""
@@ -208,6 +214,13 @@ class CompiledBackend(_Backend):
     def untrack(self, cls):
         """``gc=False``: instances of ``cls`` allocated untracked; whether so."""
         return self.speedups.untrack(cls)
+
+    def untracking_setattr(self, cls):
+        """``untrack_atomic=True`` on a mutable slotted class: assignment
+        through a compiled ``__setattr__`` that tracks an untracked instance
+        again where the value is not atomic; whether installed (False where
+        the class assigns another way)."""
+        return self.speedups.untracking_setattr(cls)
 
     @property
     def settle(self):

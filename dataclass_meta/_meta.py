@@ -859,29 +859,44 @@ _ENTRIES = ('__new__', '__setstate__', '__reduce__', '__reduce_ex__', '__copy__'
             '__deepcopy__')
 
 
-def _untracks_atomic(cls, params):
+#: The levels of ``Plan.untrack`` (the C core's DM_UNTRACK_*): instances a
+#: store may give a container later (mutable slotted, opt-in), and instances
+#: that are atomic values themselves (frozen slotted, the default).
+UNTRACK_MUTABLE, UNTRACK_FROZEN = 1, 2
+
+
+def _untracks_atomic(cls, params, hooks):
     """Whether the class's instances are left untracked by the collector while
-    they hold only atomic values: ``untrack_atomic`` (None: the default) for
-    a frozen slotted class whose every way into an instance is generated.
-    Nothing reachable from such an instance can lead back to it, as for a
-    tuple of numbers; the compiled core decides again at every store it owns,
-    the pure one cannot untrack."""
+    they hold only atomic values, as a level (0: always tracked):
+    ``untrack_atomic`` (None: the default) for a frozen slotted class whose
+    every way into an instance is generated; ``True`` for a mutable slotted
+    one, whose assignments then go through a compiled ``__setattr__`` that
+    tracks the instance again when it stores a container. Nothing reachable
+    from such an instance can lead back to it, as for a tuple of numbers; the
+    compiled core decides again at every store it owns, the pure one cannot
+    untrack."""
     choice = params.untrack_atomic
-    if choice is True and not (params.frozen and params.slots):
+    if choice is True and not params.slots:
         raise TypeError(
             f'data class {cls.__name__!r} has untrack_atomic=True but is not '
-            f'{"slotted" if params.frozen else "frozen"}: only a frozen slotted '
-            f'instance keeps what it holds; add frozen=True and slots=True, or '
-            f'remove untrack_atomic')
-    if choice is False or not params.gc or not (params.frozen and params.slots):
-        return False
+            f'slotted: only a slotted instance keeps what it holds where the library '
+            f'sees it stored; add slots=True, or remove untrack_atomic')
+    if choice is False or not params.gc or not params.slots \
+            or (not params.frozen and choice is not True):
+        return 0
     backend = _current_backend()
     for name in _ENTRIES:
         found = mro_lookup(cls, name)
         if found is not None and found is not object.__dict__.get(name) \
                 and not backend.made(found):
-            return False
-    return True
+            return 0
+    if params.frozen:
+        return UNTRACK_FROZEN
+    # Mutable: every assignment must reach the compiled __setattr__ (a
+    # converting one, or the user's, stores past it).
+    if wants_setattr(hooks, cls, False) or not backend.untracking_setattr(cls):
+        return 0
+    return UNTRACK_MUTABLE
 
 
 def _attach_methods(cls, params, fields):
@@ -904,7 +919,7 @@ def _attach_methods(cls, params, fields):
             raise TypeError(f'{msg} {explicit}' if explicit else msg)
     explicit_replace = '__replace__' in own
     plan = Plan(cls, fields, params.frozen, params.slots)
-    plan.untrack = _untracks_atomic(cls, params)
+    plan.untrack = _untracks_atomic(cls, params, plan.hooks)
     if plan.hooks is not None and wants_hook(cls):  # pydantic calls __init__ (tools.md)
         _store(cls, _PYDANTIC_HOOK, classmethod(_pydantic_schema))
     converting = wants_setattr(plan.hooks, cls, params.frozen)

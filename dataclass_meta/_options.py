@@ -28,7 +28,8 @@ NAMES = tuple(DEFAULTS)
 # then says what the instances are: False only where they are untracked);
 # ``untrack_atomic`` says whether an instance holding only atomic values is left
 # untracked (None: the default, yes for a frozen slotted class with the
-# compiled core; False: always tracked).
+# compiled core; True: a mutable slotted class too, its assignments tracking
+# the instance again; False: always tracked).
 EXTRA_DEFAULTS = {
     'cache_hash': False,
     'gc': True,

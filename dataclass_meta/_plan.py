@@ -40,7 +40,7 @@ class Plan:
         self.slots = slots
         self.has_post_init = hasattr(cls, '__post_init__')
         self.hooks = hooks_of(cls, all_fields)
-        self.untrack = False  # set by the metaclass (_meta._untracks_atomic)
+        self.untrack = 0  # set by the metaclass (_meta._untracks_atomic): a level
         self.field_names = names = tuple([f.name for f in plain])
         if all([f.repr is True and f.compare is True and f.hash is None for f in plain]):
             # the usual case: every selection is every field

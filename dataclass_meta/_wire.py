@@ -36,6 +36,21 @@ NATIVE, SLOTS, DICT = 0, 1, 2
 
 _OBJECT = object.__dict__
 _MEMBER = types.MemberDescriptorType
+_SLOT_WRAPPER = types.WrapperDescriptorType
+
+
+def _assigns_as_object(cls):
+    """Whether assignment to instances of ``cls`` is object's store: object's
+    ``__setattr__``, or the compiled core's for ``untrack_atomic=True`` on a
+    mutable slotted class (object's store, then the collector told), a slot
+    wrapper of a data class that opted in; loading settles the instance itself."""
+    found = mro_lookup(cls, '__setattr__')
+    if found is _OBJECT['__setattr__']:
+        return True
+    params = getattr(getattr(found, '__objclass__', None), '__dataclass_params__', None)
+    return (type(found) is _SLOT_WRAPPER and found.__name__ == '__setattr__'
+            and getattr(params, 'untrack_atomic', None) is True
+            and not getattr(params, 'frozen', True))
 
 
 def mro_lookup(cls, name):
@@ -94,7 +109,7 @@ def route(cls):
     ``__getstate__``/``__setstate__`` the pipeline did not make, slots other
     than the fields (and the cached hash's, which never travels), abstract
     methods, and, where loading stores through ``setattr`` (a mutable slotted
-    class), a ``__setattr__``; for a dict-based class, a data descriptor under
+    class), a ``__setattr__`` (but the ``untrack_atomic`` one); for a dict-based class, a data descriptor under
     a field's name."""
     if (mro_lookup(cls, '__new__') is not _OBJECT['__new__']
             or mro_lookup(cls, '__reduce__') is not _OBJECT['__reduce__']
@@ -116,7 +131,7 @@ def route(cls):
     if _slot_names(cls) - set(names) - {HASH_SLOT}:
         return NATIVE
     if not _instances_have_dict(cls):  # slotted: loading stores each field's slot
-        if setstate is None and mro_lookup(cls, '__setattr__') is not _OBJECT['__setattr__']:
+        if setstate is None and not _assigns_as_object(cls):
             return NATIVE
         return SLOTS
     for name in names:  # dict-based: loading fills the instance's __dict__

@@ -105,7 +105,8 @@ typedef struct {
     Py_ssize_t off[DM_SMALL];
     Py_ssize_t index[DM_SMALL];
     /* issue 41: instances are untracked while every object slot, at scan[],
-     * holds an atomic value (0 slots where ``untrack`` is 0) */
+     * holds an atomic value (0 slots where ``untrack`` is 0); the level,
+     * DM_UNTRACK_MUTABLE or DM_UNTRACK_FROZEN, as the class's __init__ says */
     int untrack;
     Py_ssize_t nscan;
     Py_ssize_t scan[DM_SMALL];
@@ -239,9 +240,10 @@ construct_untracking(PyTypeObject *tp)
 }
 
 int
-dm_class_untracks(PyTypeObject *tp)
+dm_class_atomic(PyTypeObject *tp)
 {
-    return construct_untracking(tp) != NULL;
+    construct_plan *plan = construct_untracking(tp);
+    return plan != NULL && plan->untrack == DM_UNTRACK_FROZEN;
 }
 
 static int construct_refresh(PyTypeObject *tp);
@@ -528,38 +530,19 @@ construct_with(PyTypeObject *tp, PyObject *init, PyObject *const *args, size_t n
     return self;
 }
 
-/* Whether an instance of ``tp`` may be allocated untracked, as
- * construct_new_untracked does: its tp_alloc is type's own, and it keeps
+/* Whether an instance of ``tp`` may be allocated untracked (dm_new_untracked:
+ * one that ends up holding only atomic values is never linked into the
+ * collector's list, as msgspec's Struct is not; the caller tracks it
+ * otherwise): its tp_alloc is type's own, and it keeps
  * nothing before its header but the collector's (no managed dict or weak
  * references), so type's allocation is the collector's allocation, zeroed,
  * then tracked. */
 static inline int
 construct_untracked_alloc(PyTypeObject *tp)
 {
-    unsigned long managed = 0;
-#ifdef Py_TPFLAGS_MANAGED_DICT
-    managed |= Py_TPFLAGS_MANAGED_DICT;
-#endif
-#ifdef Py_TPFLAGS_MANAGED_WEAKREF
-    managed |= Py_TPFLAGS_MANAGED_WEAKREF;
-#endif
-    return tp->tp_alloc == PyType_GenericAlloc && tp->tp_itemsize == 0
-           && !(tp->tp_flags & managed);
+    return tp->tp_alloc == PyType_GenericAlloc && dm_only_slots(tp);
 }
 
-/* A fresh instance of ``tp`` as tp_alloc makes it, but not yet tracked (a
- * class that passed construct_untracked_alloc): one that ends up holding only
- * atomic values is never linked into the collector's list, as msgspec's
- * Struct is not; the caller tracks it otherwise. */
-static PyObject *
-construct_new_untracked(PyTypeObject *tp)
-{
-    PyObject *self = _PyObject_GC_New(tp);  /* owned; the type's reference taken */
-    if (self != NULL) {
-        memset((char *)self + sizeof(PyObject), 0, (size_t)tp->tp_basicsize - sizeof(PyObject));
-    }
-    return self;
-}
 
 /* ``C(...)`` by a current ``plan`` of ``tp`` (borrowed): where the compiled
  * __init__ only stores and the call binds simply, the instance is allocated
@@ -593,12 +576,12 @@ construct_planned(PyTypeObject *tp, construct_plan *plan, PyObject *const *args,
     }
     unsigned int tag = PLAN_TAG(plan);
     int untracked = plan->plain && plan->untrack && construct_untracked_alloc(tp);
-    self = untracked ? construct_new_untracked(tp) : dm_construct_new(tp);
+    self = untracked ? dm_new_untracked(tp) : dm_construct_new(tp);
     if (self != NULL && !dm_tag_holds(tp, tag)) {
         /* changed since the plan was made: what type.__call__ runs now, on
          * an instance tracked as object.__new__ leaves it */
         if (untracked) {
-            PyObject_GC_Track(self);
+            PyObject_GC_Track(self);  /* not shared yet */
         }
         self = construct_init_now(self, args, nargsf, kwnames);
     }
@@ -639,8 +622,10 @@ construct_plan_anew(dm_state *st, PyTypeObject *tp, PyObject *init, unsigned int
     found.nfresh = Py_IS_TYPE(init, &PyFunction_Type) ? -1
                    : dm_init_fresh_layout(init, tp, found.off, found.index, &found.exact);
     found.nscan = 0;
-    found.untrack = !Py_IS_TYPE(init, &PyFunction_Type) && dm_init_untracks(init)
-                    && construct_scan(st, tp, found.scan, &found.nscan);
+    found.untrack = Py_IS_TYPE(init, &PyFunction_Type) ? 0 : dm_init_untracks(init);
+    if (found.untrack && !construct_scan(st, tp, found.scan, &found.nscan)) {
+        found.untrack = 0;
+    }
     return dm_tag_holds(tp, tag) ? construct_keep_plan(st, tp, init, tag, &found) : 0;
 }
 
@@ -673,7 +658,7 @@ construct_refresh(PyTypeObject *tp)
  * class where its version tag holds still around it (a class without a tag
  * gets one from the lookup: its next call keeps the plan), or the
  * metaclass's call where type.__call__ would do something else. */
-static PyObject *
+static DM_NOINLINE PyObject *
 construct_miss(PyTypeObject *tp, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
     dm_state *st = construct_state(((PyHeapTypeObject *)tp)->ht_module);

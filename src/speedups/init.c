@@ -165,13 +165,23 @@ init_value(dm_init *m, init_step *step, PyObject *const *values, int *ran_code)
  * the type, or a store by offset releasing a value (its __del__). */
 static int init_assign_converting(dm_init *m, PyObject *self, PyObject *const *values);
 
+/* How the __init__ of ``m`` stores a field: by object's store (frozen, or
+ * values converted already), or as assignment does; one that settles the
+ * instance afterwards (untrack_atomic) may store past the class's untracking
+ * __setattr__, whose only addition settling repeats. */
+static inline int
+init_access(dm_init *m, int object_store)
+{
+    return object_store ? DM_STORE_OBJECT : m->untrack ? DM_STORE_SETTLED : DM_STORE;
+}
+
 static int
 init_assign(dm_init *m, PyObject *self, PyObject *const *values)
 {
     if (m->converters != NULL) {
         return init_assign_converting(m, self, values);
     }
-    int access = m->frozen ? DM_STORE_OBJECT : DM_STORE;
+    int access = init_access(m, m->frozen);
     dm_layout L;
     dm_layout_of(&m->head, &m->cache, m->step_names, Py_TYPE(self), access, &L);
     int ran_code = 0;
@@ -271,7 +281,7 @@ init_assign_converting(dm_init *m, PyObject *self, PyObject *const *values)
         computed[done] = value;
     }
     int object_store = m->frozen || m->direct;
-    int access = object_store ? DM_STORE_OBJECT : DM_STORE;
+    int access = init_access(m, object_store);
     dm_layout L;
     dm_layout_of(&m->head, &m->cache, m->step_names, Py_TYPE(self), access, &L);
     ran_code = 0;
@@ -348,7 +358,7 @@ dm_init_fresh_layout(PyObject *init, PyTypeObject *tp, Py_ssize_t *off, Py_ssize
     }
     dm_layout L;
     dm_layout_of(&m->head, &m->cache, m->step_names, tp,
-                 m->frozen ? DM_STORE_OBJECT : DM_STORE, &L);
+                 init_access(m, m->frozen), &L);
     if (!L.direct) {
         return -1;
     }
@@ -364,12 +374,13 @@ dm_init_fresh_layout(PyObject *init, PyTypeObject *tp, Py_ssize_t *off, Py_ssize
 }
 
 /* Whether ``init`` (a compiled __init__) leaves instances untracked while
- * they hold only atomic values (its class's choice, issue 41). */
+ * they hold only atomic values (its class's choice, issue 41): 0, or
+ * DM_UNTRACK_MUTABLE or DM_UNTRACK_FROZEN. */
 int
 dm_init_untracks(PyObject *init)
 {
     dm_init *m = (dm_init *)init;
-    return m->head.kind == &dm_kind_init && !m->head.cleared && m->untrack;
+    return m->head.kind == &dm_kind_init && !m->head.cleared ? m->untrack : 0;
 }
 
 /* Binds a class call's arguments as ``init`` (dm_init_fresh_layout's) would
@@ -450,7 +461,7 @@ dm_init_plain_stores(PyObject *init, PyTypeObject *tp, dm_layout *L)
         }
     }
     dm_layout_of(&m->head, &m->cache, m->step_names, tp,
-                 m->frozen ? DM_STORE_OBJECT : DM_STORE, L);
+                 init_access(m, m->frozen), L);
     if (!L->direct) {
         return NULL;
     }
@@ -617,8 +628,15 @@ init_fill(dm_init *m, dm_state *st, PyObject **plan)
     int frozen = PyObject_IsTrue(plan[P_FROZEN]);
     int post_init = PyObject_IsTrue(plan[P_HAS_POST_INIT]);
     int direct = PyObject_IsTrue(plan[P_DIRECT]);
-    int untrack = PyObject_IsTrue(plan[P_UNTRACK]);
-    if (frozen < 0 || post_init < 0 || direct < 0 || untrack < 0) {
+    /* 0: always tracked; DM_UNTRACK_MUTABLE or DM_UNTRACK_FROZEN */
+    long untrack = PyLong_Check(plan[P_UNTRACK]) ? PyLong_AsLong(plan[P_UNTRACK]) : -1;
+    if (untrack < 0 || untrack > DM_UNTRACK_FROZEN) {
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_ValueError, "init: untrack must be 0, 1 or 2");
+        }
+        return -1;
+    }
+    if (frozen < 0 || post_init < 0 || direct < 0) {
         return -1;
     }
     Py_ssize_t nsteps = PyTuple_GET_SIZE(steps);
@@ -683,7 +701,7 @@ init_fill(dm_init *m, dm_state *st, PyObject **plan)
     m->unbound = plan[P_UNBOUND] == Py_None ? NULL : Py_NewRef(plan[P_UNBOUND]);
     m->frozen = frozen;
     m->post_init = post_init;
-    m->untrack = untrack;
+    m->untrack = (int)untrack;
     m->exact = !post_init && npos == n;
     for (Py_ssize_t s = 0; s < nsteps; s++) {
         m->exact &= m->step[s].index >= 0 && m->step[s].factory == NULL;

@@ -37,7 +37,10 @@ static void
 layout_offsets(PyTypeObject *tp, PyObject *names, int access, Py_ssize_t *off)
 {
     int usable = access == DM_READ ? tp->tp_getattro == PyObject_GenericGetAttr
-                 : access == DM_STORE ? tp->tp_setattro == PyObject_GenericSetAttr : 1;
+                 : access == DM_STORE ? tp->tp_setattro == PyObject_GenericSetAttr
+                 : access == DM_STORE_SETTLED ? tp->tp_setattro == PyObject_GenericSetAttr
+                                                || tp->tp_setattro == dm_untracking_setattro
+                 : 1;
     for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(names); i++) {
         off[i] = -1;
         if (!usable) {

@@ -397,23 +397,6 @@ perclass_cached_property(PyObject *module, PyObject *args)
 /* gc=False: instances the cyclic gc never tracks                            */
 /* ------------------------------------------------------------------------ */
 
-#ifndef Py_TPFLAGS_MANAGED_DICT  /* 3.10: no managed dict or weakref list */
-#define Py_TPFLAGS_MANAGED_DICT 0
-#endif
-#ifndef Py_TPFLAGS_MANAGED_WEAKREF  /* 3.10, 3.11 */
-#define Py_TPFLAGS_MANAGED_WEAKREF 0
-#endif
-
-/* Whether an instance of ``tp`` is only its fixed-size struct: slots, no
- * items, no dict or weakref list (managed before it or not; a base's would be
- * ``tp``'s too). */
-static inline int
-only_slots(PyTypeObject *tp)
-{
-    return tp->tp_itemsize == 0 && tp->tp_dictoffset == 0
-           && !(tp->tp_flags & (Py_TPFLAGS_MANAGED_DICT | Py_TPFLAGS_MANAGED_WEAKREF));
-}
-
 /* The allocation of every instance of a gc=False class (object.__new__,
  * the class's own construction, copy and pickle all allocate through
  * tp_alloc), never tracked: PyType_GenericAlloc's object (zero-filled, the
@@ -424,12 +407,8 @@ only_slots(PyTypeObject *tp)
 static PyObject *
 untracked_alloc(PyTypeObject *tp, Py_ssize_t nitems)
 {
-    if (nitems == 0 && only_slots(tp)) {
-        PyObject *fresh = PyObject_GC_New(PyObject, tp);
-        if (fresh != NULL) {
-            memset((char *)fresh + sizeof(PyObject), 0, tp->tp_basicsize - sizeof(PyObject));
-        }
-        return fresh;
+    if (nitems == 0 && dm_only_slots(tp)) {
+        return dm_new_untracked(tp);
     }
     PyObject *obj = PyType_GenericAlloc(tp, nitems);
     if (obj != NULL) {
@@ -458,7 +437,7 @@ static void nogc_dealloc(PyObject *self);
 static int
 nogc_layout(PyTypeObject *tp, destructor plain)
 {
-    if (!only_slots(tp)) {
+    if (!dm_only_slots(tp)) {
         return 0;
     }
     for (PyTypeObject *t = tp; t != &PyBaseObject_Type; t = t->tp_base) {
@@ -639,6 +618,99 @@ perclass_untrack(PyObject *module, PyObject *cls)
     Py_RETURN_TRUE;
 }
 
+/* The tp_setattro of a mutable slotted class with untrack_atomic=True
+ * (issue 41): object's store, then an untracked instance tracked again where
+ * the value stored is not atomic, as msgspec's Struct does. A gc=False
+ * subclass (its tp_alloc untracked_alloc) keeps its instances untracked. */
+int
+dm_untracking_setattro(PyObject *self, PyObject *name, PyObject *value)
+{
+    if (PyObject_GenericSetAttr(self, name, value) < 0) {
+        return -1;
+    }
+    if (value != NULL && !dm_atomic(value) && PyObject_IS_GC(self)
+            && !PyObject_GC_IsTracked(self) && Py_TYPE(self)->tp_alloc != untracked_alloc) {
+        dm_track_shared(self);
+    }
+    return 0;
+}
+
+/* The wrapper descriptor of object's ``name`` (__setattr__ or __delattr__)
+ * made again for ``tp`` around dm_untracking_setattro (owned), or NULL without
+ * an exception where object's is not the wrapper this relies on. */
+static PyObject *
+untracking_descriptor(PyTypeObject *tp, const char *name)
+{
+    PyObject *own = PyObject_GetAttrString((PyObject *)&PyBaseObject_Type, name);  /* owned */
+    if (own == NULL) {
+        return NULL;
+    }
+    PyObject *made = NULL;
+    if (Py_IS_TYPE(own, &PyWrapperDescr_Type)
+            && ((PyWrapperDescrObject *)own)->d_wrapped == (void *)PyObject_GenericSetAttr) {
+        made = PyDescr_NewWrapper(tp, ((PyWrapperDescrObject *)own)->d_base,
+                                  (void *)dm_untracking_setattro);
+    }
+    Py_DECREF(own);
+    return made;
+}
+
+/* untracking_setattr(cls) -> bool: ``cls`` assigns through
+ * dm_untracking_setattro, it and its subclasses. Both __setattr__ and
+ * __delattr__ become wrapper descriptors of it, as a C type's are, so that
+ * type's own slot update makes it the class's tp_setattro and gives it to
+ * subclasses that define neither (and takes it away from one that does).
+ * False, nothing kept, where the class assigns another way (a __setattr__ or
+ * __delattr__ of its own or a base's) or the interpreter did not take it. */
+static PyObject *
+perclass_untracking_setattr(PyObject *module, PyObject *cls)
+{
+    if (!PyType_Check(cls)) {
+        PyErr_SetString(PyExc_TypeError, "untracking_setattr: a class is required");
+        return NULL;
+    }
+    PyTypeObject *tp = (PyTypeObject *)cls;
+    if (tp->tp_setattro == dm_untracking_setattro) {
+        Py_RETURN_TRUE;  /* a base's, inherited */
+    }
+    dm_state *st = PyModule_GetState(module);
+    if (!st->internals || !(tp->tp_flags & Py_TPFLAGS_HEAPTYPE) || !PyType_IS_GC(tp)
+            || tp->tp_setattro != PyObject_GenericSetAttr) {
+        Py_RETURN_FALSE;
+    }
+    static const char *const names[] = {"__setattr__", "__delattr__"};
+    int kept = 0;
+    for (; kept < 2; kept++) {
+        PyObject *descr = untracking_descriptor(tp, names[kept]);  /* owned */
+        if (descr == NULL) {
+            break;
+        }
+        PyObject *key = PyUnicode_InternFromString(names[kept]);  /* owned */
+        int rc = key == NULL ? -1 : PyType_Type.tp_setattro(cls, key, descr);
+        Py_XDECREF(key);
+        Py_DECREF(descr);
+        if (rc < 0) {
+            break;
+        }
+    }
+    if (kept == 2 && tp->tp_setattro == dm_untracking_setattro) {
+        Py_RETURN_TRUE;
+    }
+    if (PyErr_Occurred()) {
+        return NULL;  /* the class statement fails: nothing to undo */
+    }
+    /* not taken: the class as it was */
+    for (int i = 0; i < kept; i++) {
+        PyObject *key = PyUnicode_InternFromString(names[i]);  /* owned */
+        int rc = key == NULL ? -1 : PyType_Type.tp_setattro(cls, key, NULL);
+        Py_XDECREF(key);
+        if (rc < 0) {
+            return NULL;
+        }
+    }
+    Py_RETURN_FALSE;
+}
+
 /* settle(obj): an instance a library-owned store changed (a slotted cached
  * property kept by Python code) untracked or tracked again (issue 41). */
 static PyObject *
@@ -657,6 +729,9 @@ PyMethodDef dm_perclass_methods[] = {
      "cached_property(func, slot): cached_property keeping its value in the slot."},
     {"untrack", perclass_untrack, METH_O,
      "untrack(cls) -> bool: instances of cls are allocated untracked by the gc."},
+    {"untracking_setattr", perclass_untracking_setattr, METH_O,
+     "untracking_setattr(cls) -> bool: cls assigns through a __setattr__ that tracks an "
+     "untracked instance again where the value is not atomic."},
     {"settle", perclass_settle, METH_O,
      "settle(obj): obj untracked where its class allows and all it holds is atomic, "
      "else tracked."},

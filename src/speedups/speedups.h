@@ -48,6 +48,16 @@
 #include <Python.h>
 #include <structmember.h>
 
+/* A rare path kept out of line: inlined into a hot caller, it makes that
+ * caller save registers on every call (a class call's plan miss did). */
+#if defined(__GNUC__) || defined(__clang__)
+#  define DM_NOINLINE __attribute__((noinline))
+#elif defined(_MSC_VER)
+#  define DM_NOINLINE __declspec(noinline)
+#else
+#  define DM_NOINLINE
+#endif
+
 /* Critical sections (3.13+) are no-ops with the GIL; before 3.13 there are none. */
 #if PY_VERSION_HEX < 0x030D0000
 #define Py_BEGIN_CRITICAL_SECTION(op) {
@@ -478,9 +488,16 @@ PyObject *dm_bind_slow(PyObject *binder, Py_ssize_t n, PyObject *const *args,
 
 #define DM_SMALL 16
 
-/* How the fields are accessed: read, stored with setattr(), or stored with
+/* How the fields are accessed: read, stored with setattr(), stored with
+ * setattr() by a caller that settles the instance afterwards (a store past
+ * an untrack_atomic class's __setattr__ is one), or stored with
  * object.__setattr__ (frozen). */
-enum { DM_READ, DM_STORE, DM_STORE_OBJECT };
+enum { DM_READ, DM_STORE, DM_STORE_SETTLED, DM_STORE_OBJECT };
+
+/* The tp_setattro of a mutable slotted class with untrack_atomic=True
+ * (perclass.c): object's store, then the instance tracked again where the
+ * value is not atomic. */
+int dm_untracking_setattro(PyObject *self, PyObject *name, PyObject *value);
 
 /* A compiled function's cache of one type's layout for its fields: for
  * instances of exactly the key's type while the key holds, ``offsets[i]`` is
@@ -707,8 +724,16 @@ dm_get_optional_attr(PyObject *obj, PyObject *name, PyObject **value)
  * library owns; the class's construction plan keeps, per version tag, whether
  * its instances qualify and which slots hold objects. */
 
-/* Whether instances of ``tp`` are untracked while atomic, at its tag now. */
-int dm_class_untracks(PyTypeObject *tp);
+/* The levels of the ``untrack`` plan attribute: a mutable slotted class
+ * (untrack_atomic=True) whose instances an assignment may give a container
+ * (its __setattr__ tracks them again); a frozen slotted class, whose
+ * untracked instances are atomic values themselves. */
+#define DM_UNTRACK_MUTABLE 1
+#define DM_UNTRACK_FROZEN 2
+
+/* Whether an untracked instance of ``tp`` is an atomic value: its class is
+ * frozen, slotted and untracks, at its tag now. */
+int dm_class_atomic(PyTypeObject *tp);
 
 /* Whether ``v`` can never lead back to an object holding it: a value the
  * collector does not track by its type (int, str, float, bytes, None, ...),
@@ -724,7 +749,9 @@ dm_atomic(PyObject *v)
     if (PyObject_GC_IsTracked(v)) {
         return 0;
     }
-    return PyTuple_CheckExact(v) || dm_class_untracks(Py_TYPE(v));
+    /* 3.15 leaves a frozenset of atomic values untracked, as every CPython
+     * does a tuple: neither can gain an element */
+    return PyTuple_CheckExact(v) || PyFrozenSet_CheckExact(v) || dm_class_atomic(Py_TYPE(v));
 }
 
 /* Decides again whether ``obj``, an instance of a data class, stays
@@ -733,14 +760,64 @@ dm_atomic(PyObject *v)
  * into it (the end of __init__, after __post_init__). */
 int dm_settle(PyObject *obj);  /* 0, or -1 with an exception (a plan's allocation) */
 
+#ifndef Py_TPFLAGS_MANAGED_DICT  /* 3.10: no managed dict or weakref list */
+#define Py_TPFLAGS_MANAGED_DICT 0
+#endif
+#ifndef Py_TPFLAGS_MANAGED_WEAKREF  /* 3.10, 3.11 */
+#define Py_TPFLAGS_MANAGED_WEAKREF 0
+#endif
+
+/* Whether an instance of ``tp`` is only its fixed-size struct: slots, no
+ * items, no dict or weakref list (managed before it or not; a base's would be
+ * ``tp``'s too). */
+static inline int
+dm_only_slots(PyTypeObject *tp)
+{
+    return tp->tp_itemsize == 0 && tp->tp_dictoffset == 0
+           && !(tp->tp_flags & (Py_TPFLAGS_MANAGED_DICT | Py_TPFLAGS_MANAGED_WEAKREF));
+}
+
+/* A fresh instance of ``tp``, a class of slots alone (no managed dict or
+ * weakref list before its header, no items), as PyType_GenericAlloc makes
+ * it (zero-filled, the type's reference taken) but not tracked: made by
+ * PyObject_GC_New, which does not track. */
+static inline PyObject *
+dm_new_untracked(PyTypeObject *tp)
+{
+    PyObject *fresh = PyObject_GC_New(PyObject, tp);  /* owned */
+    if (fresh != NULL) {
+        memset((char *)fresh + sizeof(PyObject), 0, (size_t)tp->tp_basicsize - sizeof(PyObject));
+    }
+    return fresh;
+}
+
+/* Tracks ``obj``, an untracked instance other threads may be storing into
+ * too: without the GIL, two stores of a container must not both track it
+ * (tracking a tracked object is a fatal error), so the check is repeated
+ * under the instance's lock. */
+static inline void
+dm_track_shared(PyObject *obj)
+{
+#ifdef Py_GIL_DISABLED
+    Py_BEGIN_CRITICAL_SECTION(obj);
+    if (!PyObject_GC_IsTracked(obj)) {
+        PyObject_GC_Track(obj);
+    }
+    Py_END_CRITICAL_SECTION();
+#else
+    PyObject_GC_Track(obj);
+#endif
+}
+
 /* A store of ``value`` into ``obj`` that the library owns but that does not
  * settle the whole instance (a slotted cached_property): tracked again where
  * ``value`` is not atomic. */
 static inline void
 dm_settle_store(PyObject *obj, PyObject *value)
 {
-    if (value != NULL && PyObject_IS_GC(obj) && !PyObject_GC_IsTracked(obj) && !dm_atomic(value)) {
-        PyObject_GC_Track(obj);
+    if (value != NULL && !dm_atomic(value) && PyObject_IS_GC(obj)
+            && !PyObject_GC_IsTracked(obj)) {
+        dm_track_shared(obj);
     }
 }
 
