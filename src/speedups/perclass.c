@@ -635,6 +635,7 @@ dm_untracking_setattro(PyObject *self, PyObject *name, PyObject *value)
     return 0;
 }
 
+#if PY_VERSION_HEX >= 0x030D0000
 /* The wrapper descriptor of object's ``name`` (__setattr__ or __delattr__)
  * made again for ``tp`` around dm_untracking_setattro (owned), or NULL without
  * an exception where object's is not the wrapper this relies on. */
@@ -654,6 +655,7 @@ untracking_descriptor(PyTypeObject *tp, const char *name)
     Py_DECREF(own);
     return made;
 }
+#endif
 
 /* untracking_setattr(cls) -> bool: ``cls`` assigns through
  * dm_untracking_setattro, it and its subclasses. Both __setattr__ and
@@ -670,6 +672,13 @@ perclass_untracking_setattr(PyObject *module, PyObject *cls)
         return NULL;
     }
     PyTypeObject *tp = (PyTypeObject *)cls;
+#if PY_VERSION_HEX < 0x030D0000
+    /* Before 3.13, object.__setattr__ refuses an instance whose class has a
+     * C-level tp_setattro of its own ("can't apply this __setattr__"): the
+     * idiom of a subclass's __setattr__, and of frameworks, would break. */
+    (void)module, (void)tp;
+    Py_RETURN_FALSE;
+#else
     if (tp->tp_setattro == dm_untracking_setattro) {
         Py_RETURN_TRUE;  /* a base's, inherited */
     }
@@ -709,6 +718,7 @@ perclass_untracking_setattr(PyObject *module, PyObject *cls)
         }
     }
     Py_RETURN_FALSE;
+#endif
 }
 
 /* settle(obj): an instance a library-owned store changed (a slotted cached
