@@ -122,6 +122,12 @@ class NT(N, slots=True, gc=True):
     z: object = 0
 
 
+class U(DataClass, slots=True, untrack_atomic=True):
+    """A mutable class whose assignments go through the untracking __setattr__."""
+    x: object
+    y: object = 0
+
+
 def _attempt(call):
     try:
         call()
@@ -181,6 +187,15 @@ def exercise():
     recursive.x.append(recursive)
     repr(recursive)
     recursive.x.clear()
+    # untrack_atomic=True on a mutable class: stores, containers, errors
+    u = U(1)
+    u.x, u.y = 2.5, [u]
+    del u.y
+    u.y = u.x = None
+    for call in (lambda: setattr(u, 'z', 1), lambda: delattr(u, 'y'), lambda: U.__setattr__(u),
+                 lambda: U.__setattr__(u, 1, 2), lambda: U.__delattr__(u, 'nope')):
+        _attempt(call)
+    copy.copy(U(1, 'a')), copy.deepcopy(U([1])), replace(U(1), y=[2]), pickle.loads(pickle.dumps(U(1)))
     # the compact pickle and its loader: fast, general and native routes, errors
     for obj in (RS(1, 'two'), R(1.5, None), N(1), RS(1, [2]), R(b'x', R(1))):
         pickle.loads(pickle.dumps(obj)), copy.copy(obj)
