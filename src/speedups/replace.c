@@ -306,7 +306,9 @@ replace_copy_finish(dm_replace *m, PyObject *self, PyObject **values, uint32_t g
         for (i = 0; i < n; i++) {
             dm_slot_fill(fresh, m->copy_store[i], values[i]);  /* steals */
         }
-        if (dm_settle(fresh) < 0) {  /* untracked where what it holds allows */
+        /* untracked where the class allows and what it holds too (fresh from
+         * tp_alloc, it is tracked: nothing to decide for another class) */
+        if (dm_init_untracks(m->init) && dm_settle(fresh) < 0) {
             Py_CLEAR(fresh);
         }
     }
