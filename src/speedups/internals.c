@@ -29,6 +29,17 @@
  *   the slots     a class statement's __eq__ and __hash__ fill tp_richcompare
  *                 and tp_hash with the interpreter's generic slot functions,
  *                 which compare.c recognises and replaces by its own.
+ *   allocation    for a class of slots alone (no items, no managed dict or
+ *                 weakref list), PyType_GenericAlloc is PyObject_GC_New
+ *                 zero-filled, then tracked: speedups.h's dm_new_untracked
+ *                 makes the same object untracked (gc=False, and issue 41's
+ *                 construction of frozen slotted records).
+ *   slot wrappers (3.13+) a wrapper descriptor of object's __setattr__ and
+ *                 __delattr__ made for a class around another function
+ *                 becomes the class's tp_setattro through type's own slot
+ *                 update, and its subclasses': perclass.c's
+ *                 untracking_setattr checks that it did, and declines (the
+ *                 class stays tracked) where it did not.
  *
  * The probe makes scratch classes as a class statement would (type(name,
  * bases, namespace)) and checks each assumption that can be checked there:
