@@ -11,7 +11,6 @@ runs it once ``type.__new__`` returns (``_build_skipped``).
 
 import abc
 import dataclasses
-import enum
 import sys
 import types
 from dataclasses import KW_ONLY, MISSING
@@ -310,7 +309,8 @@ class DataClassMeta(abc.ABCMeta):
         mcls.__doc__ = _ClassDoc(mcls.__dict__.get('__doc__'))
         if _protocols.ADOPTED:  # ABCMeta's methods past typing's protocol metaclass
             _protocols.settle(mcls)
-        if issubclass(mcls, enum.EnumMeta):
+        enum = sys.modules.get('enum')  # 3.15's dataclasses no longer imports it
+        if enum is not None and issubclass(mcls, enum.EnumMeta):
             _ENUM_METAS.add(mcls)
 
     def __setattr__(cls, name, value):
@@ -405,7 +405,14 @@ def _new_enum(mcls, name, bases, namespace, kwargs):
                f'options ({", ".join(explicit)}): give them to its data-class mixin')
         raise TypeError(msg)
     start = _protocols.new_after(mcls, DataClassMeta) if _protocols.ADOPTED else DataClassMeta
-    return super(start, mcls).__new__(mcls, name, bases, namespace, **kwargs)
+    cls = super(start, mcls).__new__(mcls, name, bases, namespace, **kwargs)
+    # Members pickle by value, as the enum's own __reduce_ex__ does. 3.10's
+    # EnumMeta keeps the mixin's (the compiled core's compact pickle, which
+    # loads without the enum's lookup) where the stdlib's mixin would have none.
+    reduce_ex = mro_lookup(cls, '__reduce_ex__')
+    if made_by_any(reduce_ex) and bases:
+        type.__setattr__(cls, '__reduce_ex__', mro_lookup(bases[-1], '__reduce_ex__'))
+    return cls
 
 
 def _refuse_protocol(name, bases):

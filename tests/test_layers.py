@@ -24,7 +24,7 @@ LAYERS = [
                       '_class_attrs', '_asdict', '_wire'}),
     ('backends', {'_backend'}),
     ('metaclass', {'_meta'}),
-    ('public functions', {'_functions'}),
+    ('public functions', {'_functions', '_combine'}),
     ('package', {'__init__', '__main__', '_about', 'mypy_plugin'}),
 ]
 LAYER_OF = {module: i for i, (_, modules) in enumerate(LAYERS) for module in modules}
