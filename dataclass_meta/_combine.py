@@ -92,7 +92,7 @@ def _defined(meta, name):
 
 def _reason(exc):
     """What Python's error on deriving from all of them means, and what to do."""
-    text = str(exc)
+    text = ' '.join(str(exc).split())  # Python's MRO error spans two lines
     if 'lay-out conflict' in text:
         return ('their instances have layouts that conflict (each adds its own C-level '
                 'storage to type): no class can have both; keep the data class apart and '

@@ -683,10 +683,11 @@ _DEFAULT_META_HOOK = DataClassMeta.__transform_fields__
 
 
 def _next_init_subclass(cls):
-    """The class whose ``__init_subclass__`` follows ``DataClass``'s in the MRO."""
+    """The class whose ``__init_subclass__`` follows ``DataClass``'s in the MRO;
+    typing's ``Protocol`` and ``Generic`` pass every keyword on, as if absent."""
     mro = cls.__mro__
     for klass in mro[mro.index(DataClass) + 1:]:
-        if '__init_subclass__' in klass.__dict__:
+        if '__init_subclass__' in klass.__dict__ and klass not in _protocols.PASS_ON:
             return klass
     return object
 

@@ -36,6 +36,8 @@ _BOOKKEEPING = frozenset({'__module__', '__qualname__', '__doc__', '__dict__', '
 ADOPTED = ()  # the protocol metaclasses in DataClassMeta's MRO, most derived first
 # typing.Protocol (and typing_extensions'), which no data class may list among its bases
 PROTOCOLS = frozenset()
+# Those and typing.Generic: their __init_subclass__ passes every keyword on
+PASS_ON = frozenset()
 _METHODS = ()  # the names the adopted metaclasses define, settled past them
 _SETTLED = {}  # metaclass -> the names settle() stored in its __dict__
 
@@ -91,10 +93,11 @@ def _protocol_metaclasses():
 def adopt(meta):
     """Make ``meta`` (``DataClassMeta``) derive from the protocol metaclasses
     loaded so far; whether it does."""
-    global ADOPTED, PROTOCOLS, _METHODS
+    global ADOPTED, PROTOCOLS, PASS_ON, _METHODS
     metas, protocols = _protocol_metaclasses()
+    PROTOCOLS = protocols
+    PASS_ON = protocols.union([getattr(sys.modules.get('typing'), 'Generic', None)])
     if not metas or meta.__bases__ == (metas[0],):
-        PROTOCOLS = protocols
         return True
     if not all(issubclass(metas[0], other) for other in (*metas[1:], abc.ABCMeta)):
         return False  # not one line down to ABCMeta: no metaclass of ours can follow
@@ -104,7 +107,6 @@ def adopt(meta):
         return False
     mro = metas[0].__mro__
     ADOPTED = mro[:mro.index(abc.ABCMeta)]
-    PROTOCOLS = protocols
     _METHODS = tuple(sorted({name for klass in ADOPTED for name in klass.__dict__
                              if name not in _BOOKKEEPING}))
     for mcls, names in list(_SETTLED.items()):  # settled for the MRO before this one
