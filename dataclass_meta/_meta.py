@@ -300,7 +300,9 @@ class DataClassMeta(abc.ABCMeta):
     """Metaclass of data classes; subclass it to transform namespaces first.
 
     Derives from ``abc.ABCMeta``, so ``abc.ABC`` mixes in and abstract methods are
-    enforced. A class made with it always has ``DataClass`` among its bases.
+    enforced, and from typing's protocol metaclass once ``typing`` is imported,
+    so a data class may list the ``Protocol`` it implements (``_protocols``). A
+    class made with it always has ``DataClass`` among its bases.
     """
 
     def __init_subclass__(mcls, /, **kwargs):
