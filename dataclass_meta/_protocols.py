@@ -46,6 +46,8 @@ def new_after(mcls, meta):
     """The class of ``mcls.__mro__`` from which ``super()`` finds the ``__new__``
     that follows ``meta``'s (``DataClassMeta``'s), past the protocol metaclasses
     right after it (theirs check protocols only)."""
+    if mcls is meta:  # the common case: its own bases, the last protocol metaclass
+        return ADOPTED[-1]
     mro = mcls.__mro__
     at = mro.index(meta)
     while mro[at + 1] in ADOPTED:
