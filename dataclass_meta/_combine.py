@@ -61,7 +61,7 @@ def _combine(metaclasses):
     try:
         return type(name, tuple(kept), namespace)
     except TypeError as exc:
-        msg = f'cannot combine {names} into one metaclass: {_reason(exc)}'
+        msg = f'cannot combine {names} into one metaclass: {_reason(exc, names)}'
         raise TypeError(msg) from exc
 
 
@@ -90,9 +90,11 @@ def _defined(meta, name):
     return None
 
 
-def _reason(exc):
+def _reason(exc, names):
     """What Python's error on deriving from all of them means, and what to do."""
     text = ' '.join(str(exc).split())  # Python's MRO error spans two lines
+    if text.startswith('cycle among base classes'):  # PyPy's words for no MRO
+        text = f'cannot create a consistent method resolution order (MRO) for bases {names}'
     if 'lay-out conflict' in text:
         return ('their instances have layouts that conflict (each adds its own C-level '
                 'storage to type): no class can have both; keep the data class apart and '
