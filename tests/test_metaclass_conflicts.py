@@ -187,9 +187,11 @@ def _run(code):
 def test_importing_the_package_does_not_import_typing():
     """typing's protocol metaclass is adopted when typing is imported, not before
     (the package's import does not pay for typing); a protocol base then works,
-    and typing keeps its own loader."""
+    and typing keeps its own loader. Where ``dataclasses`` imports typing itself
+    (its ``inspect`` does on later 3.13 releases), it is adopted at once."""
     out = _run(
-        'import sys\n'
+        'import sys, dataclasses\n'
+        "print('typing' in sys.modules)\n"
         'import dataclass_meta\n'
         'from dataclass_meta import DataClass, DataClassMeta\n'
         "print('typing' in sys.modules, DataClassMeta.__bases__[0].__name__)\n"
@@ -200,8 +202,28 @@ def test_importing_the_package_does_not_import_typing():
         '    side: float\n'
         "print(DataClassMeta.__bases__[0].__name__, type(typing.__loader__).__name__,"
         " Square(2).side)\n")
-    assert out[:2] == ['False', 'ABCMeta']
-    assert out[2:] == ['_ProtocolMeta', 'SourceFileLoader', '2']
+    by_dataclasses = out[0] == 'True'
+    assert out[1:3] == [out[0], '_ProtocolMeta' if by_dataclasses else 'ABCMeta']
+    assert out[3:] == ['_ProtocolMeta', 'SourceFileLoader', '2']
+
+
+def test_a_protocol_module_imported_later_is_adopted_once_it_has_run():
+    """The finder on sys.meta_path adopts typing_extensions' protocol metaclass
+    (its own before 3.14, typing's after) once its module has run, on every
+    Python whatever imported typing, and leaves once nothing is awaited."""
+    out = _run(
+        'import sys\n'
+        'from dataclass_meta import DataClass, DataClassMeta, _protocols\n'
+        "print('typing_extensions' in sys.modules)\n"
+        'import typing, typing_extensions\n'
+        'class Shape(typing_extensions.Protocol):\n'
+        '    def area(self) -> float: ...\n'
+        'class Square(DataClass, Shape):\n'
+        '    side: float\n'
+        'print(DataClassMeta.__bases__[0] is type(typing_extensions.Protocol),'
+        ' type(typing_extensions.__loader__).__name__, Square(2).side,'
+        ' any(type(f) is _protocols._Watcher for f in sys.meta_path))\n')
+    assert out == ['False', 'True', 'SourceFileLoader', '2', 'False']
 
 
 def test_typing_imported_first_is_adopted_at_once():
