@@ -21,7 +21,7 @@ __all__ = [
     'field', 'Field', 'fields', 'asdict', 'astuple', 'replace',
     'is_dataclass', 'make_dataclass', 'namespace_annotations',
     'MISSING', 'KW_ONLY', 'InitVar', 'FrozenInstanceError',
-    'BACKEND', 'describe_backend',
+    'BACKEND', 'describe_backend', 'combined_metaclass',
 ]
 __version__ = '0.1.0'
 
@@ -30,9 +30,12 @@ DataClass.__module__ = DataClassMeta.__module__ = Field.__module__ = __name__
 
 
 def __getattr__(name):
-    # describe_backend is loaded on first use: importing the package does not pay for it.
+    # Loaded on first use: importing the package does not pay for them.
     if name == 'describe_backend':
         from ._about import describe_backend
         return describe_backend
+    if name == 'combined_metaclass':
+        from ._combine import combined_metaclass
+        return combined_metaclass
     msg = f'module {__name__!r} has no attribute {name!r}'
     raise AttributeError(msg)

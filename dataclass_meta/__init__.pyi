@@ -23,6 +23,7 @@ from dataclasses import (
     _MISSING_TYPE,
 )
 from typing import Any, ClassVar, Literal, TypeVar, overload
+from typing import _ProtocolMeta
 
 from _typeshed import DataclassInstance
 from typing_extensions import Self, TypeAlias, dataclass_transform
@@ -32,7 +33,7 @@ __all__ = [
     'field', 'Field', 'fields', 'asdict', 'astuple', 'replace',
     'is_dataclass', 'make_dataclass', 'namespace_annotations',
     'MISSING', 'KW_ONLY', 'InitVar', 'FrozenInstanceError',
-    'BACKEND', 'describe_backend',
+    'BACKEND', 'describe_backend', 'combined_metaclass',
 ]
 __version__: str
 BACKEND: Literal['compiled', 'pure']
@@ -191,7 +192,10 @@ def field(
     alias: str | None = None,
 ) -> _T: ...
 
-class DataClassMeta(abc.ABCMeta):
+# At runtime it takes typing's protocol metaclass as its base once typing is
+# imported (so a data class may list a Protocol among its bases); checkers that
+# look for metaclass conflicts need to know it from the start.
+class DataClassMeta(_ProtocolMeta):
     """Metaclass of data classes; name ``DataClass`` among the bases for checkers."""
     # The field hook gets and returns ours (a dataclasses.field() is made ours).
     def __transform_fields__(cls, fields: list[Field[Any]]) -> list[Field[Any]]: ...
@@ -226,6 +230,8 @@ def fields(
 
 
 def namespace_annotations(namespace: dict[str, Any]) -> dict[str, Any]: ...
+
+def combined_metaclass(*metaclasses: type) -> type: ...
 
 
 def make_dataclass(

@@ -15,7 +15,7 @@ import sys
 import types
 from dataclasses import KW_ONLY, MISSING
 
-from . import _options
+from . import _options, _protocols
 from ._fields import (
     ANNOTATIONS_CACHE, CLASSVAR as _CLASSVAR, FIELD, Field, annotations_of, body_annotations,
     check_field_order, collect_own_fields, field, kind_of, merge_base_fields,
@@ -300,13 +300,20 @@ class DataClassMeta(abc.ABCMeta):
     """Metaclass of data classes; subclass it to transform namespaces first.
 
     Derives from ``abc.ABCMeta``, so ``abc.ABC`` mixes in and abstract methods are
-    enforced. A class made with it always has ``DataClass`` among its bases.
+    enforced, and from typing's protocol metaclass once ``typing`` is imported,
+    so a data class may list the ``Protocol`` it implements (``_protocols``). A
+    class made with it always has ``DataClass`` among its bases.
     """
 
     def __init_subclass__(mcls, /, **kwargs):
         super().__init_subclass__(**kwargs)
         _options.declared_keywords(mcls)  # its __class_keywords__, checked
         mcls.__doc__ = _ClassDoc(mcls.__dict__.get('__doc__'))
+        if _protocols.ADOPTED:  # ABCMeta's methods past typing's protocol metaclass
+            _protocols.settle(mcls)
+        enum = sys.modules.get('enum')  # 3.15's dataclasses no longer imports it
+        if enum is not None and issubclass(mcls, enum.EnumMeta):
+            _ENUM_METAS.add(mcls)
 
     def __setattr__(cls, name, value):
         """Refuse ``@dataclasses.dataclass`` on a class that already is one of ours.
@@ -335,6 +342,10 @@ class DataClassMeta(abc.ABCMeta):
 
     @_user_frames_first
     def __new__(mcls, name, bases, namespace, /, **kwargs):
+        if _ENUM_METAS and mcls in _ENUM_METAS:
+            return _new_enum(mcls, name, bases, namespace, kwargs)
+        if not _protocols.PROTOCOLS.isdisjoint(bases):
+            _refuse_protocol(name, bases)
         bases = _with_dataclass_base(bases)
         if '__module__' not in namespace:
             # A direct call: type() would name the caller's module, but the
@@ -354,9 +365,10 @@ class DataClassMeta(abc.ABCMeta):
             namespace = dict(namespace)
             namespace[_STATEMENT] = explicit
         try:
-            if (_ABC_PARAMETERS.isdisjoint(kwargs)
-                    or _after(mcls, DataClassMeta) is not abc.ABCMeta):
-                cls = super().__new__(mcls, name, bases, namespace, **kwargs)
+            start = (_protocols.new_after(mcls, DataClassMeta) if _protocols.ADOPTED
+                     else DataClassMeta)
+            if _ABC_PARAMETERS.isdisjoint(kwargs) or _after(mcls, start) is not abc.ABCMeta:
+                cls = super(start, mcls).__new__(mcls, name, bases, namespace, **kwargs)
             else:
                 # What ABCMeta.__new__ does, without binding the class keywords to its
                 # parameters: the metaclass after it in the MRO, then the abc bookkeeping.
@@ -378,6 +390,42 @@ class DataClassMeta(abc.ABCMeta):
 # comes right after us; a metaclass in between would pass them on anyway.
 _ABC_PARAMETERS = frozenset(
     {'mcls', 'name', 'bases', 'namespace'} if sys.version_info < (3, 11) else ())
+
+
+# The metaclasses of ours that are also enum metaclasses (a combined_metaclass
+# of EnumType): the classes they make are enums, never data classes themselves.
+_ENUM_METAS = set()
+
+
+def _new_enum(mcls, name, bases, namespace, kwargs):
+    """An enum whose members are instances of its data-class mixin, made as
+    ``EnumType`` makes it (the namespace untouched, no ``DataClass`` added): as
+    with ``@dataclass``, the enum itself is not a data class."""
+    explicit = _options.given(kwargs)
+    if explicit:
+        msg = (f'enum {name!r} is not a data class itself, so it takes no data-class '
+               f'options ({", ".join(explicit)}): give them to its data-class mixin')
+        raise TypeError(msg)
+    start = _protocols.new_after(mcls, DataClassMeta) if _protocols.ADOPTED else DataClassMeta
+    cls = super(start, mcls).__new__(mcls, name, bases, namespace, **kwargs)
+    # Members pickle by value, as the enum's own __reduce_ex__ does. 3.10's
+    # EnumMeta keeps the mixin's (the compiled core's compact pickle, which
+    # loads without the enum's lookup) where the stdlib's mixin would have none.
+    reduce_ex = mro_lookup(cls, '__reduce_ex__')
+    if made_by_any(reduce_ex) and bases:
+        type.__setattr__(cls, '__reduce_ex__', mro_lookup(bases[-1], '__reduce_ex__'))
+    return cls
+
+
+def _refuse_protocol(name, bases):
+    """A data class may implement protocols, never be one: ``Protocol`` itself
+    among the bases would make the class a protocol, whose bases are protocols only."""
+    others = ', '.join(b.__name__ for b in bases if b not in _protocols.PROTOCOLS)
+    msg = (f'data class {name!r} cannot be a protocol (Protocol among its bases): '
+           f'to implement a protocol, list that protocol instead of Protocol, '
+           f'class {name}({others or "DataClass"}, TheProtocol); to declare one, '
+           f'leave the data classes out of its bases')
+    raise TypeError(msg)
 
 
 def _lay_out(name, bases, namespace, kwargs):
@@ -588,6 +636,9 @@ class DataClass(metaclass=DataClassMeta):
         through ``super()``; when that returns, the class is complete: fields,
         generated methods, class attributes (docs/frameworks.md).
         """
+        if _ENUM_METAS and type(cls) in _ENUM_METAS:  # an enum: not built (_new_enum)
+            super().__init_subclass__(**kwargs)
+            return
         explicit, rest = _options.split(kwargs)
         statement = cls.__dict__.get(_STATEMENT)
         if statement is not None:  # what a mixin passed on wins; what it dropped holds
@@ -634,10 +685,11 @@ _DEFAULT_META_HOOK = DataClassMeta.__transform_fields__
 
 
 def _next_init_subclass(cls):
-    """The class whose ``__init_subclass__`` follows ``DataClass``'s in the MRO."""
+    """The class whose ``__init_subclass__`` follows ``DataClass``'s in the MRO;
+    typing's ``Protocol`` and ``Generic`` pass every keyword on, as if absent."""
     mro = cls.__mro__
     for klass in mro[mro.index(DataClass) + 1:]:
-        if '__init_subclass__' in klass.__dict__:
+        if '__init_subclass__' in klass.__dict__ and klass not in _protocols.PASS_ON:
             return klass
     return object
 
@@ -976,3 +1028,6 @@ def _set_class_attributes(cls, params, fields):
     # __abstractmethods__ after type.__new__ (and so this pipeline) returns, and
     # so already counts the generated methods.
 
+
+# typing's protocol metaclass becomes DataClassMeta's base once typing is imported
+_protocols.adopt_when_imported(DataClassMeta)

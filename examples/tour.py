@@ -173,3 +173,39 @@ try:
 except ValueError as e:
     show('assignment validated:', f'ValueError: {e}; port still', srv.port)
 show('replace() takes the alias:', replace(srv, token='new')._token)
+
+
+# 8. No metaclass conflict where @dataclass has none: a data class names the
+#    typing.Protocol it implements; an enum's members are data-class instances
+#    (the enum HOWTO's pattern) with the metaclass combined_metaclass makes.
+import enum  # noqa: E402 (each section imports what it shows)
+from typing import Protocol, runtime_checkable  # noqa: E402
+
+from dataclass_meta import combined_metaclass  # noqa: E402
+
+
+@runtime_checkable
+class Shape(Protocol):
+    def area(self) -> float: ...
+
+
+class Square(DataClass, Shape, frozen=True):
+    side: float
+
+    def area(self) -> float:
+        return self.side ** 2
+
+
+class PlanetData(DataClass, frozen=True):
+    mass: float
+    radius: float
+
+
+class Planet(PlanetData, enum.Enum, metaclass=combined_metaclass(enum.EnumMeta)):
+    MERCURY = 3.303e+23, 2.4397e6
+    EARTH = 5.976e+24, 6.37814e6
+
+
+show('implements a Protocol:', Square(3.0), isinstance(Square(3.0), Shape))
+show('enum of data-class members:', repr(Planet.EARTH), Planet.EARTH.radius)
+show('members pickle:', pickle.loads(pickle.dumps(Planet.EARTH)) is Planet.EARTH)

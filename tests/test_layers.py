@@ -18,13 +18,13 @@ PACKAGE = os.path.dirname(dataclass_meta.__file__)  # the checkout's, or an inst
 # Bottom to top; docs/guide.md ("How it is built") describes the same table.
 LAYERS = [
     ('helpers', {'_options', '_suggest', '_getters', '_interop', '_relabel', '_templates',
-                 '_cache_hash', '_cached_property'}),
+                 '_cache_hash', '_cached_property', '_protocols'}),
     ('pipeline', {'_fields', '_convert', '_plan', '_field_hook', '_pydantic', '_travel'}),
     ('pure methods', {'_init', '_signature', '_callrules', '_methods', '_replace',
                       '_class_attrs', '_asdict', '_wire'}),
     ('backends', {'_backend'}),
     ('metaclass', {'_meta'}),
-    ('public functions', {'_functions'}),
+    ('public functions', {'_functions', '_combine'}),
     ('package', {'__init__', '__main__', '_about', 'mypy_plugin'}),
 ]
 LAYER_OF = {module: i for i, (_, modules) in enumerate(LAYERS) for module in modules}

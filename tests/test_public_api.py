@@ -19,7 +19,7 @@ def test_all_names_import():
         'DataClass', 'DataClassMeta', 'field', 'Field', 'fields', 'asdict',
         'astuple', 'replace', 'is_dataclass', 'make_dataclass', 'MISSING',
         'KW_ONLY', 'InitVar', 'FrozenInstanceError', 'BACKEND', 'describe_backend',
-        'namespace_annotations'}
+        'namespace_annotations', 'combined_metaclass'}
 
 
 def test_backend_names_the_implementation():
