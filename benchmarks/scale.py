@@ -237,6 +237,7 @@ def plot(curve, title):
                    f'stroke="#eee"/>')
         out.append(f'<text x="{x(n):.1f}" y="{top + height + 16}" '
                    f'text-anchor="middle">{n:.0e}</text>')
+    ends = []
     for name, colour in COLOURS.items():
         points = [(x(n), y(curve[n][name])) for n in sizes if name in curve[n]]
         if not points:
@@ -247,8 +248,13 @@ def plot(curve, title):
             out.append(f'<circle cx="{px:.1f}" cy="{py:.1f}" r="3" fill="{colour}"/>')
         label = 'dataclass_meta' if name == 'ours' else \
             '@dataclass' if name == 'dataclass' else name
-        out.append(f'<text x="{points[-1][0] + 8:.1f}" y="{points[-1][1] + 4:.1f}" '
-                   f'fill="{colour}">{escape(label)}</text>')
+        ends.append([points[-1][1], colour, label, points[-1][0]])
+    ends.sort()
+    for above, below in zip(ends, ends[1:]):  # lines that end together: labels apart
+        below[0] = max(below[0], above[0] + 13)
+    for ly, colour, label, lx in ends:
+        out.append(f'<text x="{lx + 8:.1f}" y="{ly + 4:.1f}" fill="{colour}">'
+                   f'{escape(label)}</text>')
     out.append('</svg>')
     return '\n'.join(out) + '\n'
 
