@@ -181,7 +181,22 @@ def _generated_entry(key, value):
         return False
     return (made_by_any(value) or _travel.travelled(value) or _travel.compiled_here(value)
             or type(value) is LazyDoc or type(value) is ReplaceEntry or key == REPLACE_ENTRY
-            or (key == _PYDANTIC_HOOK and getattr(value, '__func__', None) is _pydantic_schema))
+            or (key == _PYDANTIC_HOOK and getattr(value, '__func__', None) is _pydantic_schema)
+            or _assignment_wrapper(key, value))
+
+
+def _assignment_wrapper(key, value):
+    """Whether ``value`` is a slot wrapper of ``__setattr__``/``__delattr__`` that
+    ``untrack_atomic=True`` put in a mutable class's namespace, or object's, which
+    a pickler sends in its place (a wrapper pickles as ``getattr(cls, name)``,
+    which a skeleton answers with object's): the remade class installs its
+    own, and object's in a class's namespace is what it inherits anyway."""
+    if key not in ('__setattr__', '__delattr__') or type(value) is not types.WrapperDescriptorType:
+        return False
+    owner = value.__objclass__
+    params = owner.__dict__.get('__dataclass_params__') if owner is not object else None
+    return owner is object or (isinstance(params, _options.Params)
+                               and params.untrack_atomic is True and not params.frozen)
 
 
 def _arrives(cls, name, value):

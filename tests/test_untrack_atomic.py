@@ -3,7 +3,9 @@ atomic values (``untrack_atomic``), and every cycle still collected."""
 
 import copy
 import gc
+import os
 import pickle
+import subprocess
 import sys
 import threading
 import weakref
@@ -477,3 +479,38 @@ def test_mutable_tracked_once_anything_held_was_not_atomic(backend, first, later
         setattr(c, name, value)
         seen = seen or isinstance(value, (list, dict))
         assert gc.is_tracked(c) is not (_untracks_mutable(backend) and not seen)
+
+
+_TRAVEL = r'''
+import gc, pickle, sys
+import cloudpickle
+from dataclass_meta import DataClass
+
+class Cell(DataClass, slots=True, untrack_atomic=True):
+    x: object
+    y: object = 0
+
+if sys.argv[1] == 'send':
+    sys.stdout.buffer.write(cloudpickle.dumps(Cell))
+else:
+    Arrived = pickle.loads(sys.stdin.buffer.read())
+    c = Arrived(1)
+    before = gc.is_tracked(c)
+    c.x = [c]
+    print(before, gc.is_tracked(c), Arrived(2) == Arrived(2))
+'''
+
+
+def test_an_opted_in_class_travels_by_value_with_cloudpickle(backend):
+    """cloudpickle sends the class's slot wrappers as ``getattr(cls, name)``,
+    which its skeleton answers with object's: the remade class installs its
+    own, so assignment still tracks the instance again there."""
+    pytest.importorskip('cloudpickle')
+    env = {k: v for k, v in os.environ.items() if k != 'DATACLASS_META_PURE'}
+    if backend.name == 'pure':
+        env['DATACLASS_META_PURE'] = '1'
+    sent = subprocess.run([sys.executable, '-c', _TRAVEL, 'send'], capture_output=True,
+                          env=env, check=True).stdout
+    got = subprocess.run([sys.executable, '-c', _TRAVEL, 'load'], input=sent,
+                         capture_output=True, env=env, check=True).stdout.decode().split()
+    assert got == [str(not _untracks_mutable(backend)), 'True', 'True']
