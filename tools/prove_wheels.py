@@ -20,8 +20,9 @@ The interpreter running this script builds the sdist (``python -m build
    compiled core required (``DATACLASS_META_EXPECT_BACKEND=compiled``; on a
    free-threaded build also ``DATACLASS_META_EXPECT_GIL=0``).
 
-A free-threaded interpreter gets the test tools CI gives it there (the type
-checkers and the interop consumers have no free-threaded wheels). Prints a
+A free-threaded interpreter gets the test tools CI gives it there, and the
+suite leaves out what CI's free-threaded stage does (the type checkers and the
+interop consumers have no free-threaded wheels). Prints a
 summary line per interpreter and exits non-zero if any step failed.
 """
 
@@ -162,11 +163,13 @@ def prove(python, sdist, unpacked, out, no_cc_path):
         raise Failed('the installed package does not run its compiled core')
     facts.append('backend: compiled')
     env['DATACLASS_META_EXPECT_BACKEND'] = 'compiled'
-    if free_threaded:
+    left_out = []
+    if free_threaded:  # as CI's free-threaded stage: those tools have no wheels there
         env['DATACLASS_META_EXPECT_GIL'] = '0'
+        left_out = ['--ignore=tests/interop', '--ignore=tests/test_typing.py']
     start = time.monotonic()
-    suite = run([vpython, '-m', 'pytest', '-q', '-p', 'no:cacheprovider'], cwd=tree, env=env,
-                check=False)
+    suite = run([vpython, '-m', 'pytest', '-q', '-p', 'no:cacheprovider', *left_out], cwd=tree,
+                env=env, check=False)
     (work / 'suite.log').write_text(suite)
     lines = [line for line in suite.splitlines() if re.search(r'\d+ (passed|failed)', line)]
     summary = lines[-1].strip('= ') if lines else '(no summary line)'
