@@ -160,14 +160,15 @@ def loader(cls, names):
     when it was written: what such a pickle calls first, once per class. The
     class's own compiled loader where it still has those fields (its compiled
     ``__reduce_ex__`` keeps both as ``wire``: loading one instance costs a
-    lookup here, not a route's), else ``load_evolved`` bound to them."""
+    lookup here, not a route's; a class made by the compiled core keeps its
+    instances as that core makes them, untracked ones included, whichever
+    backend this process defaults to), else ``load_evolved`` bound to them."""
+    kept = getattr(cls.__dict__.get('__reduce_ex__'), 'wire', None)
+    if type(kept) is tuple and kept[0] == names:
+        return kept[1]  # also where this process's backend is the pure one
     compiled = COMPILED[0] if COMPILED else None
-    if compiled is not None:
-        kept = getattr(cls.__dict__.get('__reduce_ex__'), 'wire', None)
-        if type(kept) is tuple and kept[0] == names:
-            return kept[1]
-        if names == field_names(cls) and route(cls) != NATIVE:
-            return compiled.loader(cls, names)
+    if compiled is not None and names == field_names(cls) and route(cls) != NATIVE:
+        return compiled.loader(cls, names)
     return Loader(cls, names)
 
 
