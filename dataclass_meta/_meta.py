@@ -31,7 +31,7 @@ from ._interop import rich_repr
 from ._class_attrs import HASH_ACTIONS, LazyDoc, make_getstate, make_setstate
 from ._replace import REPLACE_ENTRY
 from . import _travel
-from ._wire import mro_lookup
+from ._wire import mro_lookup, untracking_wrapper
 from ._travel import ReplaceEntry, SlotLayout, layout_of
 from ._plan import Plan
 from ._pydantic import HOOK as _PYDANTIC_HOOK, core_schema as _pydantic_schema, wants_hook
@@ -191,12 +191,8 @@ def _assignment_wrapper(key, value):
     a pickler sends in its place (a wrapper pickles as ``getattr(cls, name)``,
     which a skeleton answers with object's): the remade class installs its
     own, and object's in a class's namespace is what it inherits anyway."""
-    if key not in ('__setattr__', '__delattr__') or type(value) is not types.WrapperDescriptorType:
-        return False
-    owner = value.__objclass__
-    params = owner.__dict__.get('__dataclass_params__') if owner is not object else None
-    return owner is object or (isinstance(params, _options.Params)
-                               and params.untrack_atomic is True and not params.frozen)
+    return (key in ('__setattr__', '__delattr__')
+            and (value is object.__dict__[key] or untracking_wrapper(value)))
 
 
 def _arrives(cls, name, value):

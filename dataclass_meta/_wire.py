@@ -41,16 +41,20 @@ _SLOT_WRAPPER = types.WrapperDescriptorType
 
 def _assigns_as_object(cls):
     """Whether assignment to instances of ``cls`` is object's store: object's
-    ``__setattr__``, or the compiled core's for ``untrack_atomic=True`` on a
-    mutable slotted class (object's store, then the collector told), a slot
-    wrapper of a data class that opted in; loading settles the instance itself."""
+    ``__setattr__``, or the compiled core's for ``untrack_atomic=True`` (object's
+    store, then the collector told); loading settles the instance itself."""
     found = mro_lookup(cls, '__setattr__')
-    if found is _OBJECT['__setattr__']:
-        return True
-    params = getattr(getattr(found, '__objclass__', None), '__dataclass_params__', None)
-    return (type(found) is _SLOT_WRAPPER and found.__name__ == '__setattr__'
-            and getattr(params, 'untrack_atomic', None) is True
-            and not getattr(params, 'frozen', True))
+    return found is _OBJECT['__setattr__'] or untracking_wrapper(found)
+
+
+def untracking_wrapper(value):
+    """Whether ``value`` is a slot wrapper that ``untrack_atomic=True`` put in a
+    mutable data class's namespace (``__setattr__`` or ``__delattr__``, around
+    the compiled core's store that tells the collector)."""
+    if type(value) is not _SLOT_WRAPPER or value.__name__ not in ('__setattr__', '__delattr__'):
+        return False
+    params = value.__objclass__.__dict__.get('__dataclass_params__')
+    return getattr(params, 'untrack_atomic', None) is True and not getattr(params, 'frozen', True)
 
 
 def mro_lookup(cls, name):
