@@ -8,7 +8,6 @@ re-declares the transform with its own ``*_default`` values (pyright ignores suc
 a base when the metaclass carries the transform). Everything else is the
 stdlib's typeshed declarations, since the semantics are the same.
 """
-import abc
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import (

@@ -8,6 +8,7 @@ per combination, or says why no such metaclass can work.
 """
 
 from ._meta import DataClassMeta
+from ._wire import mro_lookup
 
 _COMBINED = {}  # the metaclasses asked for -> the combined one
 
@@ -71,7 +72,7 @@ def _check_calls(kept, names):
     is the enum's lookup by value, which its classes need."""
     calls = {}
     for meta in kept:
-        call = _defined(meta, '__call__')
+        call = mro_lookup(meta, '__call__')
         if call is not None and call is not type.__dict__['__call__']:
             calls.setdefault(call, meta)
     if len(calls) > 1:
@@ -80,14 +81,6 @@ def _check_calls(kept, names):
                f'{second.__name__} each define __call__, and calling a class runs only one: '
                f'derive a metaclass from them by hand, with a __call__ that decides')
         raise TypeError(msg)
-
-
-def _defined(meta, name):
-    """The entry ``name`` of the first class in ``meta``'s MRO that has one."""
-    for klass in meta.__mro__:
-        if name in klass.__dict__:
-            return klass.__dict__[name]
-    return None
 
 
 def _reason(exc, names):
