@@ -130,6 +130,37 @@ perclass_cache_hash(PyObject *module, PyObject *args)
 /* cached_property: functools.cached_property kept in a slot                  */
 /* ------------------------------------------------------------------------ */
 
+/* Tracks ``obj``, an untracked instance other threads may be storing into
+ * too: without the GIL, two stores of a container must not both track it
+ * (tracking a tracked object is a fatal error), so the check is repeated
+ * under the instance's lock. */
+static inline void
+track_shared(PyObject *obj)
+{
+#ifdef Py_GIL_DISABLED
+    Py_BEGIN_CRITICAL_SECTION(obj);
+    if (!PyObject_GC_IsTracked(obj)) {
+        PyObject_GC_Track(obj);
+    }
+    Py_END_CRITICAL_SECTION();
+#else
+    PyObject_GC_Track(obj);
+#endif
+}
+
+/* A store of ``value`` into ``obj`` that the library owns but that does not
+ * settle the whole instance (a slotted cached_property's, an untrack_atomic
+ * class's assignment, issue 41): tracked again where ``value`` is not
+ * atomic. */
+static inline void
+settle_store(PyObject *obj, PyObject *value)
+{
+    if (value != NULL && !dm_atomic(value) && PyObject_IS_GC(obj)
+            && !PyObject_GC_IsTracked(obj)) {
+        track_shared(obj);
+    }
+}
+
 typedef struct {
     PyObject_HEAD
     PyObject *func;      /* owned: computes the value */
@@ -215,7 +246,7 @@ cached_get(PyObject *self, PyObject *obj, PyObject *Py_UNUSED(type))
     Py_DECREF(func);
     if (value != NULL && cached_check(c, obj) == 0) {
         dm_slot_store(obj, c->offset, value);
-        dm_settle_store(obj, value);  /* an untracked instance tracked again */
+        settle_store(obj, value);  /* an untracked instance tracked again */
     }
     else if (value != NULL) {  /* the class was torn down meanwhile */
         Py_CLEAR(value);
@@ -234,7 +265,7 @@ cached_set(PyObject *self, PyObject *obj, PyObject *value)
     }
     if (value != NULL) {
         dm_slot_store(obj, c->offset, value);
-        dm_settle_store(obj, value);
+        settle_store(obj, value);
         return 0;
     }
     PyObject *kept = dm_slot_get(obj, c->offset);
@@ -628,9 +659,8 @@ dm_untracking_setattro(PyObject *self, PyObject *name, PyObject *value)
     if (PyObject_GenericSetAttr(self, name, value) < 0) {
         return -1;
     }
-    if (value != NULL && !dm_atomic(value) && PyObject_IS_GC(self)
-            && !PyObject_GC_IsTracked(self) && Py_TYPE(self)->tp_alloc != untracked_alloc) {
-        dm_track_shared(self);
+    if (Py_TYPE(self)->tp_alloc != untracked_alloc) {
+        settle_store(self, value);
     }
     return 0;
 }

@@ -791,36 +791,6 @@ dm_new_untracked(PyTypeObject *tp)
     return fresh;
 }
 
-/* Tracks ``obj``, an untracked instance other threads may be storing into
- * too: without the GIL, two stores of a container must not both track it
- * (tracking a tracked object is a fatal error), so the check is repeated
- * under the instance's lock. */
-static inline void
-dm_track_shared(PyObject *obj)
-{
-#ifdef Py_GIL_DISABLED
-    Py_BEGIN_CRITICAL_SECTION(obj);
-    if (!PyObject_GC_IsTracked(obj)) {
-        PyObject_GC_Track(obj);
-    }
-    Py_END_CRITICAL_SECTION();
-#else
-    PyObject_GC_Track(obj);
-#endif
-}
-
-/* A store of ``value`` into ``obj`` that the library owns but that does not
- * settle the whole instance (a slotted cached_property): tracked again where
- * ``value`` is not atomic. */
-static inline void
-dm_settle_store(PyObject *obj, PyObject *value)
-{
-    if (value != NULL && !dm_atomic(value) && PyObject_IS_GC(obj)
-            && !PyObject_GC_IsTracked(obj)) {
-        dm_track_shared(obj);
-    }
-}
-
 /* ------------------------------------------------------------------------ */
 /* The constructors, one per kind (module functions)                         */
 /* ------------------------------------------------------------------------ */
